@@ -1,0 +1,446 @@
+//! The position: bitboards, a square-to-piece array, the game state, and make/unmake.
+
+use crate::bitboard::Bitboard;
+use crate::castling::{CastleSide, CastlingRights};
+use crate::moves::Move;
+use crate::types::{Color, Piece, PieceKind, Square};
+use crate::zobrist::ZobristKeys;
+
+/// A chess position with everything needed to continue the game from it.
+///
+/// Pieces are kept twice: as bitboards (one per kind, one per colour) for move generation and
+/// as a square-to-piece array for quick look-ups. [`Board::make`] and [`Board::unmake`] keep
+/// both, and the Zobrist hash, up to date.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    by_kind: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    mailbox: [Option<Piece>; 64],
+    side_to_move: Color,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+    hash: u64,
+}
+
+/// What [`Board::make`] needs to remember so that [`Board::unmake`] can restore the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    captured: Option<Piece>,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove_clock: u16,
+    hash: u64,
+}
+
+impl Undo {
+    /// The piece the move captured, if any.
+    pub fn captured(&self) -> Option<Piece> {
+        self.captured
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::startpos()
+    }
+}
+
+impl Board {
+    /// FEN of the standard starting position.
+    pub const STARTPOS_FEN: &'static str =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(Board::STARTPOS_FEN).expect("the start position FEN is valid")
+    }
+
+    /// A board with no pieces, white to move, no rights; filled by the FEN parser.
+    pub(crate) fn empty() -> Board {
+        Board {
+            by_kind: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            mailbox: [None; 64],
+            side_to_move: Color::White,
+            castling: CastlingRights::empty(),
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            hash: 0,
+        }
+    }
+
+    pub(crate) fn set_state(
+        &mut self,
+        side_to_move: Color,
+        castling: CastlingRights,
+        en_passant: Option<Square>,
+        halfmove_clock: u16,
+        fullmove_number: u16,
+    ) {
+        self.side_to_move = side_to_move;
+        self.castling = castling;
+        self.en_passant = en_passant;
+        self.halfmove_clock = halfmove_clock;
+        self.fullmove_number = fullmove_number;
+        self.hash = self.compute_hash();
+    }
+
+    // ---- queries -------------------------------------------------------------------------
+
+    /// The side whose turn it is.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// Castling rights still held.
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The square a pawn skipped with a double push on the last move, as FEN records it
+    /// (whether or not a capture there is possible).
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move (for the fifty-move rule).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and increased after black's move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist hash, kept up to date incrementally (see [`crate::zobrist`]).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The piece on `square`, if any.
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.mailbox[square.index()]
+    }
+
+    /// All pieces of `kind`, both colours.
+    #[inline]
+    pub fn pieces(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The pieces of `kind` and `color`.
+    #[inline]
+    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Bishops and queens of `color`: the pieces that attack along diagonals.
+    #[inline]
+    pub fn diagonal_sliders(&self, color: Color) -> Bitboard {
+        (self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()])
+            & self.by_color[color.index()]
+    }
+
+    /// Rooks and queens of `color`: the pieces that attack along ranks and files.
+    #[inline]
+    pub fn straight_sliders(&self, color: Color) -> Bitboard {
+        (self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()])
+            & self.by_color[color.index()]
+    }
+
+    /// The square of `color`'s king (a1 if the board has none, which FEN parsing rules out).
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces_of(color, PieceKind::King).first_unchecked()
+    }
+
+    /// `true` when a pawn of the side to move could capture on the en passant square. Only
+    /// then does the square enter the hash.
+    #[inline]
+    pub fn en_passant_capturable(&self) -> bool {
+        match self.en_passant {
+            Some(square) => self.pawn_can_capture_en_passant(square, self.side_to_move),
+            None => false,
+        }
+    }
+
+    #[inline]
+    fn pawn_can_capture_en_passant(&self, target: Square, capturer: Color) -> bool {
+        // Capturing pawns stand where a pawn of the other colour on `target` would attack.
+        let target = Bitboard::from_square(target);
+        let forward = match capturer {
+            Color::White => target.south(),
+            Color::Black => target.north(),
+        };
+        let from = forward.east() | forward.west();
+        (from & self.pieces_of(capturer, PieceKind::Pawn)).is_nonempty()
+    }
+
+    /// The hash computed from scratch; equal to [`Board::hash`] unless something is broken.
+    pub fn compute_hash(&self) -> u64 {
+        let keys = ZobristKeys::get();
+        let mut hash = 0;
+        for square in self.occupied() {
+            if let Some(piece) = self.mailbox[square.index()] {
+                hash ^= keys.piece(piece, square);
+            }
+        }
+        if self.side_to_move == Color::Black {
+            hash ^= keys.black_to_move();
+        }
+        hash ^= keys.castling(self.castling);
+        if let (Some(square), true) = (self.en_passant, self.en_passant_capturable()) {
+            hash ^= keys.en_passant(square.file());
+        }
+        hash
+    }
+
+    /// Checks that the bitboards, the square array and the hash agree; says what differs.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        if (self.by_color[0] & self.by_color[1]).is_nonempty() {
+            return Err("a square is occupied by both colours".into());
+        }
+        for square in Square::all() {
+            let from_bitboards = PieceKind::ALL
+                .iter()
+                .find(|kind| self.by_kind[kind.index()].contains(square))
+                .map(|&kind| {
+                    let color = if self.by_color[0].contains(square) {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    Piece::new(color, kind)
+                });
+            if from_bitboards != self.mailbox[square.index()] {
+                return Err(format!(
+                    "square {square}: bitboards say {from_bitboards:?}, square array says {:?}",
+                    self.mailbox[square.index()]
+                ));
+            }
+        }
+        let kinds = self.by_kind.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        if kinds != self.occupied() {
+            return Err("piece-kind and colour bitboards cover different squares".into());
+        }
+        let scratch = self.compute_hash();
+        if scratch != self.hash {
+            return Err(format!(
+                "incremental hash {:016x} differs from the recomputed {scratch:016x}",
+                self.hash
+            ));
+        }
+        Ok(())
+    }
+
+    // ---- piece placement (no hashing) ----------------------------------------------------
+
+    #[inline]
+    pub(crate) fn put_piece(&mut self, piece: Piece, square: Square) {
+        let bit = Bitboard::from_square(square);
+        self.by_kind[piece.kind().index()] |= bit;
+        self.by_color[piece.color().index()] |= bit;
+        self.mailbox[square.index()] = Some(piece);
+    }
+
+    #[inline]
+    fn remove_piece(&mut self, piece: Piece, square: Square) {
+        let bit = Bitboard::from_square(square);
+        self.by_kind[piece.kind().index()] ^= bit;
+        self.by_color[piece.color().index()] ^= bit;
+        self.mailbox[square.index()] = None;
+    }
+
+    #[inline]
+    fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_kind[piece.kind().index()] ^= bits;
+        self.by_color[piece.color().index()] ^= bits;
+        self.mailbox[from.index()] = None;
+        self.mailbox[to.index()] = Some(piece);
+    }
+
+    // ---- make / unmake -------------------------------------------------------------------
+
+    /// Plays `mv`, which must be pseudo-legal in this position (as produced by move
+    /// generation), and returns what [`Board::unmake`] needs to take it back.
+    ///
+    /// The move may leave the mover's own king attacked: testing that is the caller's job.
+    /// Playing a move that is not pseudo-legal leaves the board in an unspecified (but
+    /// memory-safe) state.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let keys = ZobristKeys::get();
+        let us = self.side_to_move;
+        let from = mv.from();
+        let to = mv.to();
+        let Some(piece) = self.mailbox[from.index()] else {
+            debug_assert!(false, "make: no piece on {from} for {mv}");
+            return self.make_null();
+        };
+        let mut undo = Undo {
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            hash: self.hash,
+        };
+        let mut hash = self.hash ^ keys.black_to_move();
+        if let (Some(square), true) = (self.en_passant, self.en_passant_capturable()) {
+            hash ^= keys.en_passant(square.file());
+        }
+        self.en_passant = None;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+
+        if mv.is_capture() {
+            let captured_square = if mv.is_en_passant() {
+                Square::from_index((to.index() as i8 - us.forward()) as usize)
+            } else {
+                to
+            };
+            if let Some(captured) = self.mailbox[captured_square.index()] {
+                self.remove_piece(captured, captured_square);
+                hash ^= keys.piece(captured, captured_square);
+                undo.captured = Some(captured);
+            }
+            self.halfmove_clock = 0;
+        }
+
+        self.move_piece(piece, from, to);
+        hash ^= keys.piece(piece, from) ^ keys.piece(piece, to);
+
+        if piece.kind() == PieceKind::Pawn {
+            self.halfmove_clock = 0;
+            if let Some(promoted) = mv.promotion_piece() {
+                let promoted = Piece::new(us, promoted);
+                self.remove_piece(piece, to);
+                self.put_piece(promoted, to);
+                hash ^= keys.piece(piece, to) ^ keys.piece(promoted, to);
+            } else if mv.is_double_push() {
+                let skipped = Square::from_index((from.index() + to.index()) / 2);
+                self.en_passant = Some(skipped);
+                if self.pawn_can_capture_en_passant(skipped, !us) {
+                    hash ^= keys.en_passant(skipped.file());
+                }
+            }
+        } else if mv.is_castle() {
+            if let Some(side) = CastleSide::by_king_target(to) {
+                let rook = Piece::new(us, PieceKind::Rook);
+                self.move_piece(rook, side.rook_from, side.rook_to);
+                hash ^= keys.piece(rook, side.rook_from) ^ keys.piece(rook, side.rook_to);
+            }
+        }
+
+        let castling = self.castling.after_touching(from).after_touching(to);
+        if castling != self.castling {
+            hash ^= keys.castling(self.castling) ^ keys.castling(castling);
+            self.castling = castling;
+        }
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_add(1);
+        }
+        self.side_to_move = !us;
+        self.hash = hash;
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move made, restoring every field exactly.
+    #[inline]
+    pub fn unmake(&mut self, mv: Move, undo: &Undo) {
+        let us = !self.side_to_move;
+        self.side_to_move = us;
+        let from = mv.from();
+        let to = mv.to();
+        if let Some(piece) = self.mailbox[to.index()] {
+            if mv.is_promotion() {
+                self.remove_piece(piece, to);
+                self.put_piece(Piece::new(us, PieceKind::Pawn), from);
+            } else {
+                self.move_piece(piece, to, from);
+            }
+        }
+        if let Some(captured) = undo.captured {
+            let captured_square = if mv.is_en_passant() {
+                Square::from_index((to.index() as i8 - us.forward()) as usize)
+            } else {
+                to
+            };
+            self.put_piece(captured, captured_square);
+        } else if mv.is_castle() {
+            if let Some(side) = CastleSide::by_king_target(to) {
+                self.move_piece(
+                    Piece::new(us, PieceKind::Rook),
+                    side.rook_to,
+                    side.rook_from,
+                );
+            }
+        }
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.hash = undo.hash;
+    }
+
+    /// Passes the turn without moving (a null move, for null-move pruning). Clears the en
+    /// passant square. Take it back with [`Board::unmake_null`].
+    #[inline]
+    pub fn make_null(&mut self) -> Undo {
+        let keys = ZobristKeys::get();
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            hash: self.hash,
+        };
+        if let (Some(square), true) = (self.en_passant, self.en_passant_capturable()) {
+            self.hash ^= keys.en_passant(square.file());
+        }
+        self.en_passant = None;
+        self.hash ^= keys.black_to_move();
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if self.side_to_move == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_add(1);
+        }
+        self.side_to_move = !self.side_to_move;
+        undo
+    }
+
+    /// Takes back a null move made with [`Board::make_null`].
+    #[inline]
+    pub fn unmake_null(&mut self, undo: &Undo) {
+        self.side_to_move = !self.side_to_move;
+        if self.side_to_move == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
+        }
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.hash = undo.hash;
+    }
+}

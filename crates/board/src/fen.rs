@@ -1,0 +1,371 @@
+//! FEN: reading and writing positions as text.
+
+use crate::bitboard::{
+    ray_attacks, step_attacks, Bitboard, BISHOP_DIRECTIONS, KING_STEPS, KNIGHT_STEPS,
+    ROOK_DIRECTIONS,
+};
+use crate::board::Board;
+use crate::castling::{CastlingRights, CASTLE_SIDES};
+use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
+use std::fmt;
+
+/// Why a FEN string was rejected. Each variant names the field and what was wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// A FEN has 6 space-separated fields (4 are accepted, the counters then default to 0 1).
+    FieldCount {
+        /// How many fields there were.
+        found: usize,
+    },
+    /// A character in the piece placement that is neither a piece letter, a digit 1-8 nor `/`.
+    UnknownPiece {
+        /// The rank (counted from 8, as written) where it stood.
+        rank: char,
+        /// The character.
+        character: char,
+    },
+    /// A rank of the piece placement that does not describe exactly 8 squares.
+    RankLength {
+        /// The rank, as written (`8` first).
+        rank: char,
+        /// How many squares it described.
+        squares: usize,
+    },
+    /// The piece placement does not have exactly 8 ranks.
+    RankCount {
+        /// How many ranks there were.
+        found: usize,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    SideToMove(String),
+    /// The castling field is not `-` or a subset of `KQkq` in that order without repeats.
+    Castling(String),
+    /// A castling right whose king or rook is not on its starting square.
+    ImpossibleCastling {
+        /// The right (`K`, `Q`, `k` or `q`).
+        right: char,
+        /// What is missing.
+        reason: &'static str,
+    },
+    /// The en passant field is not `-` or a square name.
+    EnPassant(String),
+    /// An en passant square that no double push of the last move could have produced.
+    ImpossibleEnPassant {
+        /// The square.
+        square: Square,
+        /// Why it cannot be.
+        reason: &'static str,
+    },
+    /// The halfmove clock is not a number (0 to 65535).
+    HalfmoveClock(String),
+    /// The fullmove number is not a number (0 to 65535).
+    FullmoveNumber(String),
+    /// A side does not have exactly one king.
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many kings it has.
+        found: u32,
+    },
+    /// A pawn on the first or last rank.
+    PawnOnBackRank {
+        /// Where.
+        square: Square,
+    },
+    /// The side that is not to move is in check: the side to move could capture the king.
+    OpponentInCheck,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount { found } => write!(
+                f,
+                "FEN has {found} fields; expected 6 (placement, side, castling, en passant, \
+                 halfmove clock, fullmove number) or the first 4"
+            ),
+            FenError::UnknownPiece { rank, character } => write!(
+                f,
+                "piece placement: '{character}' on rank {rank} is not a piece letter (PNBRQK \
+                 or pnbrqk) or a digit 1-8"
+            ),
+            FenError::RankLength { rank, squares } => write!(
+                f,
+                "piece placement: rank {rank} describes {squares} squares instead of 8"
+            ),
+            FenError::RankCount { found } => {
+                write!(f, "piece placement has {found} ranks instead of 8")
+            }
+            FenError::SideToMove(text) => {
+                write!(f, "side to move is '{text}'; expected 'w' or 'b'")
+            }
+            FenError::Castling(text) => write!(
+                f,
+                "castling rights '{text}' are not '-' or a subset of 'KQkq' in that order"
+            ),
+            FenError::ImpossibleCastling { right, reason } => {
+                write!(f, "castling right '{right}' is impossible: {reason}")
+            }
+            FenError::EnPassant(text) => {
+                write!(
+                    f,
+                    "en passant field '{text}' is not '-' or a square like e3"
+                )
+            }
+            FenError::ImpossibleEnPassant { square, reason } => {
+                write!(f, "en passant square {square} is impossible: {reason}")
+            }
+            FenError::HalfmoveClock(text) => {
+                write!(f, "halfmove clock '{text}' is not a number from 0 to 65535")
+            }
+            FenError::FullmoveNumber(text) => {
+                write!(
+                    f,
+                    "fullmove number '{text}' is not a number from 0 to 65535"
+                )
+            }
+            FenError::KingCount { color, found } => {
+                write!(f, "{color} has {found} kings; each side needs exactly one")
+            }
+            FenError::PawnOnBackRank { square } => {
+                write!(f, "a pawn stands on {square}, on the first or last rank")
+            }
+            FenError::OpponentInCheck => {
+                write!(
+                    f,
+                    "the side not to move is in check (its king could be captured)"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl std::str::FromStr for Board {
+    type Err = FenError;
+    fn from_str(fen: &str) -> Result<Board, FenError> {
+        Board::from_fen(fen)
+    }
+}
+
+impl Board {
+    /// Parses a FEN string. The two counters may be left out, as GUIs sometimes do; they then
+    /// default to `0 1`. The position is checked for legality (see [`FenError`]).
+    pub fn from_fen(fen: &str) -> Result<Board, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() != 6 && fields.len() != 4 {
+            return Err(FenError::FieldCount {
+                found: fields.len(),
+            });
+        }
+        let mut board = Board::empty();
+        parse_placement(&mut board, fields[0])?;
+        let side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::SideToMove(other.to_string())),
+        };
+        let castling = parse_castling(fields[2])?;
+        let en_passant = match fields[3] {
+            "-" => None,
+            text => Some(
+                text.parse::<Square>()
+                    .map_err(|_| FenError::EnPassant(text.to_string()))?,
+            ),
+        };
+        let (halfmove, fullmove) = if fields.len() == 6 {
+            (
+                fields[4]
+                    .parse::<u16>()
+                    .map_err(|_| FenError::HalfmoveClock(fields[4].to_string()))?,
+                fields[5]
+                    .parse::<u16>()
+                    .map_err(|_| FenError::FullmoveNumber(fields[5].to_string()))?,
+            )
+        } else {
+            (0, 1)
+        };
+        board.set_state(side, castling, en_passant, halfmove, fullmove);
+        validate(&board)?;
+        Ok(board)
+    }
+
+    /// The position as a FEN string; parsing it gives back an equal board.
+    pub fn to_fen(&self) -> String {
+        let mut fen = String::with_capacity(90);
+        for rank in Rank::all().collect::<Vec<_>>().into_iter().rev() {
+            let mut empty = 0;
+            for file in File::all() {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            fen.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        fen.push(piece.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            if rank.index() > 0 {
+                fen.push('/');
+            }
+        }
+        let side = match self.side_to_move() {
+            Color::White => 'w',
+            Color::Black => 'b',
+        };
+        let en_passant = self
+            .en_passant()
+            .map_or_else(|| "-".to_string(), |square| square.to_string());
+        format!(
+            "{fen} {side} {} {en_passant} {} {}",
+            self.castling_rights(),
+            self.halfmove_clock(),
+            self.fullmove_number()
+        )
+    }
+}
+
+fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount { found: ranks.len() });
+    }
+    for (row, text) in ranks.iter().enumerate() {
+        let rank_index = 7 - row as u8;
+        let rank_label = char::from(b'1' + rank_index);
+        let mut file_index = 0usize;
+        for character in text.chars() {
+            if let Some(skip) = character.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file_index += skip as usize;
+            } else if let Some(piece) = Piece::from_fen_char(character) {
+                if file_index < 8 {
+                    let square = Square::from_index(rank_index as usize * 8 + file_index);
+                    board.put_piece(piece, square);
+                }
+                file_index += 1;
+            } else {
+                return Err(FenError::UnknownPiece {
+                    rank: rank_label,
+                    character,
+                });
+            }
+        }
+        if file_index != 8 {
+            return Err(FenError::RankLength {
+                rank: rank_label,
+                squares: file_index,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
+    if text == "-" {
+        return Ok(CastlingRights::empty());
+    }
+    let mut rights = CastlingRights::empty();
+    let mut next_allowed = 0;
+    for character in text.chars() {
+        let position = "KQkq"
+            .find(character)
+            .filter(|&position| position >= next_allowed)
+            .ok_or_else(|| FenError::Castling(text.to_string()))?;
+        rights |= CASTLE_SIDES[position].right;
+        next_allowed = position + 1;
+    }
+    Ok(rights)
+}
+
+fn validate(board: &Board) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let found = board.pieces_of(color, PieceKind::King).count();
+        if found != 1 {
+            return Err(FenError::KingCount { color, found });
+        }
+    }
+    let back_ranks = Bitboard::rank(Rank::R1) | Bitboard::rank(Rank::R8);
+    if let Some(square) = (board.pieces(PieceKind::Pawn) & back_ranks).first() {
+        return Err(FenError::PawnOnBackRank { square });
+    }
+    for (side, letter) in CASTLE_SIDES.iter().zip(['K', 'Q', 'k', 'q']) {
+        if !board.castling_rights().contains(side.right) {
+            continue;
+        }
+        let color = if side.king_from.rank().index() == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if board.piece_at(side.king_from) != Some(Piece::new(color, PieceKind::King)) {
+            return Err(FenError::ImpossibleCastling {
+                right: letter,
+                reason: "the king is not on its starting square",
+            });
+        }
+        if board.piece_at(side.rook_from) != Some(Piece::new(color, PieceKind::Rook)) {
+            return Err(FenError::ImpossibleCastling {
+                right: letter,
+                reason: "the rook is not on its corner square",
+            });
+        }
+    }
+    if let Some(square) = board.en_passant() {
+        validate_en_passant(board, square)?;
+    }
+    let mover = board.side_to_move();
+    if square_attacked(board, board.king_square(!mover), mover) {
+        return Err(FenError::OpponentInCheck);
+    }
+    Ok(())
+}
+
+fn validate_en_passant(board: &Board, square: Square) -> Result<(), FenError> {
+    let mover = board.side_to_move();
+    let expected_rank = Rank::R6.relative_to(mover);
+    if square.rank() != expected_rank {
+        return Err(FenError::ImpossibleEnPassant {
+            square,
+            reason: "it must be on rank 6 with white to move, rank 3 with black to move",
+        });
+    }
+    // The pawn that just moved two squares stands one square beyond, towards the mover.
+    let pawn_square = Square::from_index((square.index() as i8 - mover.forward()) as usize);
+    let start_square = Square::from_index((square.index() as i8 + mover.forward()) as usize);
+    if board.piece_at(pawn_square) != Some(Piece::new(!mover, PieceKind::Pawn)) {
+        return Err(FenError::ImpossibleEnPassant {
+            square,
+            reason: "no pawn of the side that just moved stands in front of it",
+        });
+    }
+    if board.piece_at(square).is_some() || board.piece_at(start_square).is_some() {
+        return Err(FenError::ImpossibleEnPassant {
+            square,
+            reason: "the squares the pawn passed are not empty",
+        });
+    }
+    Ok(())
+}
+
+/// Slow attack test for validation only; move generation has the fast one.
+fn square_attacked(board: &Board, square: Square, by: Color) -> bool {
+    let occupied = board.occupied();
+    let pawn_steps: [(i8, i8); 2] = match by {
+        Color::White => [(-1, -1), (1, -1)],
+        Color::Black => [(-1, 1), (1, 1)],
+    };
+    (step_attacks(square, &pawn_steps) & board.pieces_of(by, PieceKind::Pawn)).is_nonempty()
+        || (step_attacks(square, &KNIGHT_STEPS) & board.pieces_of(by, PieceKind::Knight))
+            .is_nonempty()
+        || (step_attacks(square, &KING_STEPS) & board.pieces_of(by, PieceKind::King)).is_nonempty()
+        || (ray_attacks(square, occupied, &BISHOP_DIRECTIONS) & board.diagonal_sliders(by))
+            .is_nonempty()
+        || (ray_attacks(square, occupied, &ROOK_DIRECTIONS) & board.straight_sliders(by))
+            .is_nonempty()
+}

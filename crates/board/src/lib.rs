@@ -1,0 +1,40 @@
+//! The chess position of the Outpost engine: squares, pieces, bitboards, moves, FEN, Zobrist
+//! hashing and make/unmake. It knows the rules of how pieces are placed and moved, not which
+//! moves are legal (that is `outpost-movegen`).
+//!
+//! ```
+//! use outpost_board::{Board, Move, Square};
+//!
+//! let mut board = Board::startpos();
+//! let hash_before = board.hash();
+//! let e4 = Move::double_push(Square::E2, Square::E4);
+//! let undo = board.make(e4);
+//! assert_eq!(
+//!     board.to_fen(),
+//!     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+//! );
+//! board.unmake(e4, &undo);
+//! assert_eq!(board.hash(), hash_before);
+//! ```
+
+#![deny(missing_docs)]
+
+mod bitboard;
+mod board;
+mod castling;
+mod display;
+mod fen;
+mod moves;
+mod types;
+pub mod zobrist;
+
+pub use bitboard::{
+    ray_attacks, step_attacks, Bitboard, BISHOP_DIRECTIONS, KING_STEPS, KNIGHT_STEPS,
+    ROOK_DIRECTIONS,
+};
+pub use board::{Board, Undo};
+pub use castling::{CastleSide, CastlingRights, CASTLE_SIDES};
+pub use display::{Diagram, DiagramStyle, Material};
+pub use fen::FenError;
+pub use moves::{Move, MoveKind};
+pub use types::{Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};

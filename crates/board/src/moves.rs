@@ -1,0 +1,244 @@
+//! A move packed into one 16-bit integer.
+
+use crate::types::{PieceKind, Square};
+use std::fmt;
+
+/// What kind of move a [`Move`] is, beyond its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A move to an empty square that is none of the special kinds below.
+    Quiet,
+    /// A pawn's two-square first move.
+    DoublePush,
+    /// Castling, encoded as the king's move (`e1g1`).
+    Castle,
+    /// A capture of the piece on the target square.
+    Capture,
+    /// A pawn capturing en passant.
+    EnPassant,
+    /// A promotion to the given piece, without capture.
+    Promotion(PieceKind),
+    /// A promotion to the given piece, capturing on the target square.
+    PromotionCapture(PieceKind),
+}
+
+/// A move: from-square (bits 0–5), to-square (bits 6–11) and a 4-bit kind (bits 12–15).
+///
+/// Kind codes: 0 quiet, 1 double push, 2 castle, 4 capture, 5 en passant, 8–11 promotion to
+/// knight, bishop, rook, queen, 12–15 the same promotions with a capture. Bit 2 of the kind
+/// marks a capture, bit 3 a promotion.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u16);
+
+const QUIET: u16 = 0;
+const DOUBLE_PUSH: u16 = 1;
+const CASTLE: u16 = 2;
+const CAPTURE: u16 = 4;
+const EN_PASSANT: u16 = 5;
+const PROMOTION: u16 = 8;
+
+impl Move {
+    /// The "no move" value (a1a1), used for empty slots and the null move.
+    pub const NULL: Move = Move(0);
+
+    #[inline]
+    const fn pack(from: Square, to: Square, code: u16) -> Move {
+        Move(from.index() as u16 | (to.index() as u16) << 6 | code << 12)
+    }
+
+    /// A quiet move (no capture, no special rule).
+    #[inline]
+    pub const fn quiet(from: Square, to: Square) -> Move {
+        Move::pack(from, to, QUIET)
+    }
+
+    /// A pawn's double push.
+    #[inline]
+    pub const fn double_push(from: Square, to: Square) -> Move {
+        Move::pack(from, to, DOUBLE_PUSH)
+    }
+
+    /// Castling, given as the king's from- and to-square.
+    #[inline]
+    pub const fn castle(from: Square, to: Square) -> Move {
+        Move::pack(from, to, CASTLE)
+    }
+
+    /// A capture on `to`.
+    #[inline]
+    pub const fn capture(from: Square, to: Square) -> Move {
+        Move::pack(from, to, CAPTURE)
+    }
+
+    /// An en passant capture; `to` is the square the pawn lands on.
+    #[inline]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move::pack(from, to, EN_PASSANT)
+    }
+
+    /// A promotion to `piece` (knight, bishop, rook or queen), capturing when `capture` is set.
+    #[inline]
+    pub const fn promotion(from: Square, to: Square, piece: PieceKind, capture: bool) -> Move {
+        let piece_code = match piece {
+            PieceKind::Knight => 0,
+            PieceKind::Bishop => 1,
+            PieceKind::Rook => 2,
+            _ => 3,
+        };
+        let capture_code = if capture { CAPTURE } else { 0 };
+        Move::pack(from, to, PROMOTION | capture_code | piece_code)
+    }
+
+    /// The square the piece leaves.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index((self.0 & 63) as usize)
+    }
+
+    /// The square the piece arrives on.
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index((self.0 >> 6 & 63) as usize)
+    }
+
+    #[inline]
+    const fn code(self) -> u16 {
+        self.0 >> 12
+    }
+
+    /// The piece a pawn promotes to, if this is a promotion.
+    #[inline]
+    pub const fn promotion_piece(self) -> Option<PieceKind> {
+        if self.code() & PROMOTION == 0 {
+            return None;
+        }
+        Some(match self.code() & 3 {
+            0 => PieceKind::Knight,
+            1 => PieceKind::Bishop,
+            2 => PieceKind::Rook,
+            _ => PieceKind::Queen,
+        })
+    }
+
+    /// `true` for captures, including en passant and capturing promotions.
+    #[inline]
+    pub const fn is_capture(self) -> bool {
+        self.code() & CAPTURE != 0
+    }
+
+    /// `true` for an en passant capture.
+    #[inline]
+    pub const fn is_en_passant(self) -> bool {
+        self.code() == EN_PASSANT
+    }
+
+    /// `true` for castling.
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        self.code() == CASTLE
+    }
+
+    /// `true` for a pawn's double push.
+    #[inline]
+    pub const fn is_double_push(self) -> bool {
+        self.code() == DOUBLE_PUSH
+    }
+
+    /// `true` for a promotion, with or without capture.
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.code() & PROMOTION != 0
+    }
+
+    /// `true` for the null move.
+    #[inline]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The decoded kind of move.
+    pub const fn kind(self) -> MoveKind {
+        match (self.code(), self.promotion_piece()) {
+            (_, Some(piece)) if self.is_capture() => MoveKind::PromotionCapture(piece),
+            (_, Some(piece)) => MoveKind::Promotion(piece),
+            (DOUBLE_PUSH, None) => MoveKind::DoublePush,
+            (CASTLE, None) => MoveKind::Castle,
+            (CAPTURE, None) => MoveKind::Capture,
+            (EN_PASSANT, None) => MoveKind::EnPassant,
+            _ => MoveKind::Quiet,
+        }
+    }
+
+    /// The raw 16-bit value (for compact storage, such as a hash table).
+    #[inline]
+    pub const fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// The move stored by [`Move::to_bits`].
+    #[inline]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+}
+
+impl fmt::Display for Move {
+    /// UCI long algebraic notation: `e2e4`, `e7e8q`, castling as `e1g1`, the null move as `0000`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(piece) = self.promotion_piece() {
+            write!(f, "{}", piece.letter())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self} ({:?})", self.kind())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packs_and_unpacks_every_field() {
+        let m = Move::promotion(Square::E7, Square::F8, PieceKind::Rook, true);
+        assert_eq!(m.from(), Square::E7);
+        assert_eq!(m.to(), Square::F8);
+        assert_eq!(m.promotion_piece(), Some(PieceKind::Rook));
+        assert!(m.is_capture() && m.is_promotion());
+        assert_eq!(m.kind(), MoveKind::PromotionCapture(PieceKind::Rook));
+        assert_eq!(m.to_string(), "e7f8r");
+        for piece in PieceKind::PROMOTIONS {
+            let p = Move::promotion(Square::A7, Square::A8, piece, false);
+            assert_eq!(p.kind(), MoveKind::Promotion(piece));
+            assert!(!p.is_capture());
+        }
+        assert_eq!(
+            Move::en_passant(Square::E5, Square::D6).kind(),
+            MoveKind::EnPassant
+        );
+        assert!(Move::en_passant(Square::E5, Square::D6).is_capture());
+        assert_eq!(
+            Move::castle(Square::E1, Square::G1).kind(),
+            MoveKind::Castle
+        );
+        assert_eq!(
+            Move::double_push(Square::E2, Square::E4).kind(),
+            MoveKind::DoublePush
+        );
+        assert_eq!(Move::quiet(Square::G1, Square::F3).kind(), MoveKind::Quiet);
+        assert_eq!(
+            Move::capture(Square::G1, Square::F3).kind(),
+            MoveKind::Capture
+        );
+        assert_eq!(Move::NULL.to_string(), "0000");
+        assert_eq!(std::mem::size_of::<Move>(), 2);
+    }
+}

@@ -1,0 +1,465 @@
+//! Colours, piece kinds, pieces, files, ranks and squares.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Color {
+    /// The side that moves first.
+    White = 0,
+    /// The side that moves second.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, white first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other side.
+    #[inline]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for white, 1 for black: an index into per-colour tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank a pawn of this colour moves towards, seen from this side: `+8` or `-8` squares.
+    #[inline]
+    pub const fn forward(self) -> i8 {
+        match self {
+            Color::White => 8,
+            Color::Black => -8,
+        }
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        self.opponent()
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// A kind of piece, without its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum PieceKind {
+    /// Pawn.
+    Pawn = 0,
+    /// Knight.
+    Knight = 1,
+    /// Bishop.
+    Bishop = 2,
+    /// Rook.
+    Rook = 3,
+    /// Queen.
+    Queen = 4,
+    /// King.
+    King = 5,
+}
+
+impl PieceKind {
+    /// All six kinds, pawn first.
+    pub const ALL: [PieceKind; 6] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+    ];
+
+    /// The four kinds a pawn may promote to, strongest first.
+    pub const PROMOTIONS: [PieceKind; 4] = [
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+    ];
+
+    /// 0 (pawn) to 5 (king): an index into per-kind tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lowercase letter used in FEN and UCI (`p n b r q k`).
+    pub const fn letter(self) -> char {
+        match self {
+            PieceKind::Pawn => 'p',
+            PieceKind::Knight => 'n',
+            PieceKind::Bishop => 'b',
+            PieceKind::Rook => 'r',
+            PieceKind::Queen => 'q',
+            PieceKind::King => 'k',
+        }
+    }
+
+    /// The kind for a letter in either case, as in FEN, UCI and SAN.
+    pub fn from_letter(letter: char) -> Option<PieceKind> {
+        Some(match letter.to_ascii_lowercase() {
+            'p' => PieceKind::Pawn,
+            'n' => PieceKind::Knight,
+            'b' => PieceKind::Bishop,
+            'r' => PieceKind::Rook,
+            'q' => PieceKind::Queen,
+            'k' => PieceKind::King,
+            _ => return None,
+        })
+    }
+
+    /// Conventional value in pawns, used for material reports (king counts 0).
+    pub const fn pawn_value(self) -> i32 {
+        match self {
+            PieceKind::Pawn => 1,
+            PieceKind::Knight | PieceKind::Bishop => 3,
+            PieceKind::Rook => 5,
+            PieceKind::Queen => 9,
+            PieceKind::King => 0,
+        }
+    }
+}
+
+/// A piece of one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    color: Color,
+    kind: PieceKind,
+}
+
+impl Piece {
+    /// The piece of `color` and `kind`.
+    #[inline]
+    pub const fn new(color: Color, kind: PieceKind) -> Piece {
+        Piece { color, kind }
+    }
+
+    /// Its colour.
+    #[inline]
+    pub const fn color(self) -> Color {
+        self.color
+    }
+
+    /// Its kind.
+    #[inline]
+    pub const fn kind(self) -> PieceKind {
+        self.kind
+    }
+
+    /// 0..12, white pieces first: an index into per-piece tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.color as usize * 6 + self.kind as usize
+    }
+
+    /// FEN letter: uppercase for white, lowercase for black.
+    pub const fn fen_char(self) -> char {
+        let c = self.kind.letter();
+        match self.color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+
+    /// The piece for a FEN letter.
+    pub fn from_fen_char(c: char) -> Option<Piece> {
+        let kind = PieceKind::from_letter(c)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(color, kind))
+    }
+
+    /// The Unicode chess symbol (`♔` … `♟`).
+    pub const fn unicode(self) -> char {
+        const SYMBOLS: [char; 12] = ['♙', '♘', '♗', '♖', '♕', '♔', '♟', '♞', '♝', '♜', '♛', '♚'];
+        SYMBOLS[self.index()]
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.fen_char())
+    }
+}
+
+/// A file, `a` to `h`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct File(u8);
+
+impl File {
+    /// The file with index 0 (`a`) to 7 (`h`); `None` outside that range.
+    pub const fn new(index: u8) -> Option<File> {
+        if index < 8 {
+            Some(File(index))
+        } else {
+            None
+        }
+    }
+    /// 0 for `a` … 7 for `h`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The letter `a` … `h`.
+    pub const fn letter(self) -> char {
+        (b'a' + self.0) as char
+    }
+    /// The file for a letter `a` … `h`.
+    pub fn from_letter(c: char) -> Option<File> {
+        match c {
+            'a'..='h' => Some(File(c as u8 - b'a')),
+            _ => None,
+        }
+    }
+    /// All eight files, `a` first.
+    pub fn all() -> impl Iterator<Item = File> {
+        (0..8).map(File)
+    }
+}
+
+/// A rank, `1` to `8`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rank(u8);
+
+impl Rank {
+    /// Rank 1, white's back rank.
+    pub const R1: Rank = Rank(0);
+    /// Rank 2, white's pawn rank.
+    pub const R2: Rank = Rank(1);
+    /// Rank 3.
+    pub const R3: Rank = Rank(2);
+    /// Rank 4.
+    pub const R4: Rank = Rank(3);
+    /// Rank 5.
+    pub const R5: Rank = Rank(4);
+    /// Rank 6.
+    pub const R6: Rank = Rank(5);
+    /// Rank 7, black's pawn rank.
+    pub const R7: Rank = Rank(6);
+    /// Rank 8, black's back rank.
+    pub const R8: Rank = Rank(7);
+
+    /// The rank with index 0 (rank 1) to 7 (rank 8); `None` outside that range.
+    pub const fn new(index: u8) -> Option<Rank> {
+        if index < 8 {
+            Some(Rank(index))
+        } else {
+            None
+        }
+    }
+    /// 0 for rank 1 … 7 for rank 8.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The digit `1` … `8`.
+    pub const fn digit(self) -> char {
+        (b'1' + self.0) as char
+    }
+    /// The rank for a digit `1` … `8`.
+    pub fn from_digit(c: char) -> Option<Rank> {
+        match c {
+            '1'..='8' => Some(Rank(c as u8 - b'1')),
+            _ => None,
+        }
+    }
+    /// The rank as seen from `color`'s side: rank 1 for white is rank 8 for black.
+    pub const fn relative_to(self, color: Color) -> Rank {
+        match color {
+            Color::White => self,
+            Color::Black => Rank(7 - self.0),
+        }
+    }
+    /// All eight ranks, rank 1 first.
+    pub fn all() -> impl Iterator<Item = Rank> {
+        (0..8).map(Rank)
+    }
+}
+
+/// One of the 64 squares, a1 = 0, b1 = 1, …, h8 = 63.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+macro_rules! square_constants {
+    ($($name:ident = $value:expr),* $(,)?) => {
+        impl Square {
+            $(
+                #[doc = concat!("The square ", stringify!($name), ".")]
+                pub const $name: Square = Square($value);
+            )*
+        }
+    };
+}
+
+square_constants! {
+    A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4, F1 = 5, G1 = 6, H1 = 7,
+    A2 = 8, B2 = 9, C2 = 10, D2 = 11, E2 = 12, F2 = 13, G2 = 14, H2 = 15,
+    A3 = 16, B3 = 17, C3 = 18, D3 = 19, E3 = 20, F3 = 21, G3 = 22, H3 = 23,
+    A4 = 24, B4 = 25, C4 = 26, D4 = 27, E4 = 28, F4 = 29, G4 = 30, H4 = 31,
+    A5 = 32, B5 = 33, C5 = 34, D5 = 35, E5 = 36, F5 = 37, G5 = 38, H5 = 39,
+    A6 = 40, B6 = 41, C6 = 42, D6 = 43, E6 = 44, F6 = 45, G6 = 46, H6 = 47,
+    A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
+    A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63,
+}
+
+impl Square {
+    /// The square with index 0 (a1) to 63 (h8); `None` outside that range.
+    #[inline]
+    pub const fn new(index: u8) -> Option<Square> {
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// The square with index `index & 63`: for indices known to be in range.
+    #[inline]
+    pub const fn from_index(index: usize) -> Square {
+        Square((index & 63) as u8)
+    }
+
+    /// The square on `file` and `rank`.
+    #[inline]
+    pub const fn from_coords(file: File, rank: Rank) -> Square {
+        Square(rank.0 * 8 + file.0)
+    }
+
+    /// 0 (a1) to 63 (h8).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Its file.
+    #[inline]
+    pub const fn file(self) -> File {
+        File(self.0 & 7)
+    }
+
+    /// Its rank.
+    #[inline]
+    pub const fn rank(self) -> Rank {
+        Rank(self.0 >> 3)
+    }
+
+    /// The square `delta` indices away, if that stays on the board (no wrap check across files).
+    #[inline]
+    pub const fn offset(self, delta: i8) -> Option<Square> {
+        let i = self.0 as i8 + delta;
+        if i >= 0 && i < 64 {
+            Some(Square(i as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The same square seen from the other side (a1 ↔ a8).
+    #[inline]
+    pub const fn flip_rank(self) -> Square {
+        Square(self.0 ^ 56)
+    }
+
+    /// All 64 squares, a1 first.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..64).map(Square)
+    }
+
+    /// `true` on a light square (h1 is light).
+    pub const fn is_light(self) -> bool {
+        (self.0 / 8 + self.0 % 8) % 2 == 1
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().letter(), self.rank().digit())
+    }
+}
+
+/// A square name that could not be parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError(pub String);
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a square (expected a file a-h and a rank 1-8, like e4)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(f), Some(r), None) => match (File::from_letter(f), Rank::from_digit(r)) {
+                (Some(file), Some(rank)) => Ok(Square::from_coords(file, rank)),
+                _ => Err(ParseSquareError(s.to_string())),
+            },
+            _ => Err(ParseSquareError(s.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        for sq in Square::all() {
+            assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+        }
+        assert_eq!(Square::E4.to_string(), "e4");
+        assert!("e9".parse::<Square>().is_err());
+        assert!("i1".parse::<Square>().is_err());
+        assert!("e".parse::<Square>().is_err());
+        assert!("e44".parse::<Square>().is_err());
+    }
+
+    #[test]
+    fn piece_letters_round_trip() {
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let piece = Piece::new(color, kind);
+                assert_eq!(Piece::from_fen_char(piece.fen_char()), Some(piece));
+            }
+        }
+        assert_eq!(Piece::from_fen_char('x'), None);
+    }
+
+    #[test]
+    fn light_squares() {
+        assert!(Square::H1.is_light());
+        assert!(!Square::A1.is_light());
+        assert!(Square::D1.is_light());
+    }
+}

@@ -1,0 +1,174 @@
+//! Attack sets of every piece and the attack test on a board.
+
+use crate::magic::SliderTables;
+use outpost_board::{Bitboard, Board, Color, PieceKind, Square};
+
+const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut square = 0;
+    while square < 64 {
+        let file = (square % 8) as i8;
+        let rank = (square / 8) as i8;
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < steps.len() {
+            let (f, r) = (file + steps[i].0, rank + steps[i].1);
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                bits |= 1 << (r * 8 + f);
+            }
+            i += 1;
+        }
+        table[square] = Bitboard(bits);
+        square += 1;
+    }
+    table
+}
+
+static KNIGHT: [Bitboard; 64] = leaper_table(&outpost_board::KNIGHT_STEPS);
+static KING: [Bitboard; 64] = leaper_table(&outpost_board::KING_STEPS);
+static PAWN: [[Bitboard; 64]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
+
+/// Squares a knight on `square` attacks.
+#[inline]
+pub fn knight_attacks(square: Square) -> Bitboard {
+    KNIGHT[square.index()]
+}
+
+/// Squares a king on `square` attacks.
+#[inline]
+pub fn king_attacks(square: Square) -> Bitboard {
+    KING[square.index()]
+}
+
+/// Squares a pawn of `color` on `square` attacks (diagonally forward).
+#[inline]
+pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
+    PAWN[color.index()][square.index()]
+}
+
+/// Squares a bishop on `square` attacks, with `occupied` blocking.
+#[inline]
+pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    SliderTables::get().bishop(square, occupied)
+}
+
+/// Squares a rook on `square` attacks, with `occupied` blocking.
+#[inline]
+pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    SliderTables::get().rook(square, occupied)
+}
+
+/// Squares a queen on `square` attacks, with `occupied` blocking.
+#[inline]
+pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    let tables = SliderTables::get();
+    tables.rook(square, occupied) | tables.bishop(square, occupied)
+}
+
+/// Squares a piece of `kind` and `color` on `square` attacks, with `occupied` blocking.
+#[inline]
+pub fn piece_attacks(
+    kind: PieceKind,
+    color: Color,
+    square: Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => pawn_attacks(color, square),
+        PieceKind::Knight => knight_attacks(square),
+        PieceKind::Bishop => bishop_attacks(square, occupied),
+        PieceKind::Rook => rook_attacks(square, occupied),
+        PieceKind::Queen => queen_attacks(square, occupied),
+        PieceKind::King => king_attacks(square),
+    }
+}
+
+/// `true` when a piece of `by` attacks `square`.
+#[inline]
+pub fn is_attacked(board: &Board, square: Square, by: Color) -> bool {
+    let tables = SliderTables::get();
+    let occupied = board.occupied();
+    (pawn_attacks(!by, square) & board.pieces_of(by, PieceKind::Pawn)).is_nonempty()
+        || (knight_attacks(square) & board.pieces_of(by, PieceKind::Knight)).is_nonempty()
+        || (tables.bishop(square, occupied) & board.diagonal_sliders(by)).is_nonempty()
+        || (tables.rook(square, occupied) & board.straight_sliders(by)).is_nonempty()
+        || (king_attacks(square) & board.pieces_of(by, PieceKind::King)).is_nonempty()
+}
+
+/// All pieces of `by` that attack `square`, with `occupied` as the blockers.
+#[inline]
+pub fn attackers_to(board: &Board, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    let tables = SliderTables::get();
+    (pawn_attacks(!by, square) & board.pieces_of(by, PieceKind::Pawn))
+        | (knight_attacks(square) & board.pieces_of(by, PieceKind::Knight))
+        | (tables.bishop(square, occupied) & board.diagonal_sliders(by))
+        | (tables.rook(square, occupied) & board.straight_sliders(by))
+        | (king_attacks(square) & board.pieces_of(by, PieceKind::King))
+}
+
+/// The pieces giving check to the side to move.
+#[inline]
+pub fn checkers(board: &Board) -> Bitboard {
+    let us = board.side_to_move();
+    attackers_to(board, board.king_square(us), !us, board.occupied())
+}
+
+/// `true` when the side to move is in check.
+#[inline]
+pub fn in_check(board: &Board) -> bool {
+    let us = board.side_to_move();
+    is_attacked(board, board.king_square(us), !us)
+}
+
+/// Every square `color` attacks (each square once, however many pieces attack it).
+pub fn attacked_squares(board: &Board, color: Color) -> Bitboard {
+    let occupied = board.occupied();
+    let mut attacked = Bitboard::EMPTY;
+    for kind in PieceKind::ALL {
+        for square in board.pieces_of(color, kind) {
+            attacked |= piece_attacks(kind, color, square, occupied);
+        }
+    }
+    attacked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outpost_board::{step_attacks, KNIGHT_STEPS};
+
+    #[test]
+    fn leaper_tables_match_steps() {
+        for square in Square::all() {
+            assert_eq!(knight_attacks(square), step_attacks(square, &KNIGHT_STEPS));
+        }
+        assert_eq!(knight_attacks(Square::A1).count(), 2);
+        assert_eq!(king_attacks(Square::E4).count(), 8);
+        assert_eq!(
+            pawn_attacks(Color::White, Square::E4),
+            Bitboard::from_square(Square::D5) | Square::F5.into()
+        );
+        assert_eq!(pawn_attacks(Color::Black, Square::A5), Square::B4.into());
+    }
+
+    #[test]
+    fn both_sides_attack_equally_many_squares_at_the_start() {
+        let board = Board::startpos();
+        let white = attacked_squares(&board, Color::White).count();
+        let black = attacked_squares(&board, Color::Black).count();
+        assert_eq!(white, black);
+        assert_eq!(white, 22);
+    }
+
+    #[test]
+    fn finds_checkers() {
+        let board: Board = "4k3/8/8/8/8/3n4/8/R3K2r w - - 0 1".parse().unwrap();
+        assert!(in_check(&board));
+        assert_eq!(checkers(&board).count(), 2);
+        assert!(is_attacked(&board, Square::F1, Color::Black));
+        assert!(!is_attacked(&board, Square::E2, Color::Black));
+    }
+}

@@ -1,0 +1,209 @@
+//! Pseudo-legal move generation: every move the pieces can make, ignoring whether it leaves
+//! the mover's king attacked (that is settled by try-and-take-back in [`crate::legal`]).
+
+use crate::attacks::{is_attacked, king_attacks, knight_attacks, pawn_attacks};
+use crate::magic::SliderTables;
+use arrayvec::ArrayVec;
+use outpost_board::{Bitboard, Board, CastleSide, Color, Move, PieceKind, Rank, Square};
+
+/// Room for every pseudo-legal move of any position; lives on the stack.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves without heap allocation.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Which moves to generate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kinds {
+    All,
+    CapturesAndPromotions,
+}
+
+/// Appends every pseudo-legal move of the side to move to `moves`.
+pub fn pseudo_legal_moves(board: &Board, moves: &mut MoveList) {
+    generate(board, moves, Kinds::All);
+}
+
+/// Appends the pseudo-legal captures (en passant included) and promotions (all four pieces,
+/// with or without capture): the moves a quiescence search looks at.
+pub fn pseudo_legal_captures(board: &Board, moves: &mut MoveList) {
+    generate(board, moves, Kinds::CapturesAndPromotions);
+}
+
+#[inline(always)]
+fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
+    let us = board.side_to_move();
+    let own = board.color(us);
+    let enemies = board.color(!us);
+    let occupied = own | enemies;
+    let targets = match kinds {
+        Kinds::All => !own,
+        Kinds::CapturesAndPromotions => enemies,
+    };
+    let tables = SliderTables::get();
+
+    pawn_moves(board, moves, kinds);
+    for from in board.pieces_of(us, PieceKind::Knight) {
+        push_targets(moves, from, knight_attacks(from) & targets, enemies);
+    }
+    for from in board.diagonal_sliders(us) {
+        let reach = tables.bishop(from, occupied);
+        let reach = if board.pieces(PieceKind::Queen).contains(from) {
+            reach | tables.rook(from, occupied)
+        } else {
+            reach
+        };
+        push_targets(moves, from, reach & targets, enemies);
+    }
+    for from in board.pieces_of(us, PieceKind::Rook) {
+        push_targets(moves, from, tables.rook(from, occupied) & targets, enemies);
+    }
+    let king = board.king_square(us);
+    push_targets(moves, king, king_attacks(king) & targets, enemies);
+    if kinds == Kinds::All {
+        castling_moves(board, moves, occupied);
+    }
+}
+
+#[inline(always)]
+fn push_targets(moves: &mut MoveList, from: Square, targets: Bitboard, enemies: Bitboard) {
+    for to in targets & enemies {
+        moves.push(Move::capture(from, to));
+    }
+    for to in targets & !enemies {
+        moves.push(Move::quiet(from, to));
+    }
+}
+
+#[inline(always)]
+fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
+    let us = board.side_to_move();
+    let pawns = board.pieces_of(us, PieceKind::Pawn);
+    let enemies = board.color(!us);
+    let empty = !board.occupied();
+    let last_rank = Bitboard::rank(Rank::R8.relative_to(us));
+    let double_push_rank = Bitboard::rank(Rank::R4.relative_to(us));
+    let forward = us.forward();
+    let up = |set: Bitboard| match us {
+        Color::White => set.north(),
+        Color::Black => set.south(),
+    };
+
+    let single = up(pawns) & empty;
+    for to in single & last_rank {
+        push_promotions(moves, from_offset(to, forward), to, false);
+    }
+    if kinds == Kinds::All {
+        for to in single & !last_rank {
+            moves.push(Move::quiet(from_offset(to, forward), to));
+        }
+        for to in up(single) & empty & double_push_rank {
+            moves.push(Move::double_push(from_offset(to, 2 * forward), to));
+        }
+    }
+
+    // Captures towards the east (higher file) and west, seen from white's side of the board.
+    let ahead = up(pawns);
+    for (reach, step) in [
+        (ahead.east() & enemies, forward + 1),
+        (ahead.west() & enemies, forward - 1),
+    ] {
+        for to in reach & last_rank {
+            push_promotions(moves, from_offset(to, step), to, true);
+        }
+        for to in reach & !last_rank {
+            moves.push(Move::capture(from_offset(to, step), to));
+        }
+    }
+
+    if let Some(target) = board.en_passant() {
+        for from in pawn_attacks(!us, target) & pawns {
+            moves.push(Move::en_passant(from, target));
+        }
+    }
+}
+
+/// The square `step` indices behind `to` (the pawn's origin).
+#[inline(always)]
+fn from_offset(to: Square, step: i8) -> Square {
+    Square::from_index((to.index() as i8 - step) as usize)
+}
+
+#[inline(always)]
+fn push_promotions(moves: &mut MoveList, from: Square, to: Square, capture: bool) {
+    for piece in PieceKind::PROMOTIONS {
+        moves.push(Move::promotion(from, to, piece, capture));
+    }
+}
+
+fn castling_moves(board: &Board, moves: &mut MoveList, occupied: Bitboard) {
+    let us = board.side_to_move();
+    let rights = board.castling_rights();
+    if !rights.intersects(outpost_board::CastlingRights::of(us)) {
+        return;
+    }
+    for side in CastleSide::of(us) {
+        if !rights.contains(side.right) {
+            continue;
+        }
+        let between = squares_between(side.king_from, side.rook_from);
+        if (between & occupied).is_nonempty() {
+            continue;
+        }
+        // King's start, the square it crosses and its target must all be safe.
+        let path = squares_between(side.king_from, side.king_to)
+            .with(side.king_from)
+            .with(side.king_to);
+        if path
+            .into_iter()
+            .any(|square| is_attacked(board, square, !us))
+        {
+            continue;
+        }
+        moves.push(Move::castle(side.king_from, side.king_to));
+    }
+}
+
+/// Squares strictly between two squares of one rank.
+fn squares_between(a: Square, b: Square) -> Bitboard {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    let above_low = !0u64 << low.index() << 1;
+    let below_high = (1u64 << high.index()) - 1;
+    Bitboard(above_low & below_high)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_between_on_a_rank() {
+        let between = squares_between(Square::E1, Square::A1);
+        assert_eq!(between.count(), 3);
+        assert!(between.contains(Square::B1) && !between.contains(Square::A1));
+        assert_eq!(squares_between(Square::E8, Square::H8).count(), 2);
+    }
+
+    #[test]
+    fn start_position_has_twenty_pseudo_legal_moves_and_no_captures() {
+        let board = Board::startpos();
+        let mut moves = MoveList::new();
+        pseudo_legal_moves(&board, &mut moves);
+        assert_eq!(moves.len(), 20);
+        moves.clear();
+        pseudo_legal_captures(&board, &mut moves);
+        assert!(moves.is_empty());
+    }
+
+    #[test]
+    fn captures_generator_includes_quiet_promotions_and_en_passant() {
+        let board: Board = "4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 2".parse().unwrap();
+        let mut moves = MoveList::new();
+        pseudo_legal_captures(&board, &mut moves);
+        let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert!(texts.contains(&"b7b8q".to_string()));
+        assert!(texts.contains(&"b7b8n".to_string()));
+        assert!(texts.contains(&"e5d6".to_string()));
+        assert_eq!(moves.len(), 5);
+    }
+}

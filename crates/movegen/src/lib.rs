@@ -1,0 +1,34 @@
+//! Legal chess moves for the Outpost engine.
+//!
+//! Moves are generated pseudo-legally on magic bitboards and then filtered by
+//! **try-and-take-back**: each candidate is played on the board, the mover's king is tested for
+//! attack, and the move is taken back. The crate also reads and writes moves in UCI and SAN
+//! notation and decides how a game ends.
+//!
+//! ```
+//! use outpost_board::Board;
+//! use outpost_movegen::{legal_moves, san};
+//!
+//! let mut board = Board::startpos();
+//! let moves = legal_moves(&mut board);
+//! assert_eq!(moves.len(), 20);
+//! ```
+
+#![deny(missing_docs)]
+
+mod attacks;
+mod generate;
+mod legal;
+#[doc(hidden)]
+pub mod magic;
+pub mod san;
+pub mod status;
+pub mod uci;
+
+pub use attacks::{
+    attacked_squares, attackers_to, bishop_attacks, checkers, in_check, is_attacked, king_attacks,
+    knight_attacks, pawn_attacks, piece_attacks, queen_attacks, rook_attacks,
+};
+pub use generate::{pseudo_legal_captures, pseudo_legal_moves, MoveList, MAX_MOVES};
+pub use legal::{count_legal_moves, has_legal_move, is_legal, legal_captures, legal_moves};
+pub use status::{Game, GameStatus};

@@ -1,0 +1,5 @@
+//! status (todo)
+/// g
+pub struct Game;
+/// s
+pub enum GameStatus {}

@@ -1,0 +1,202 @@
+//! Perft: the number of move paths of a given length from a position, the standard test of a
+//! move generator against published counts.
+//!
+//! ```
+//! use outpost_board::Board;
+//!
+//! let mut board = Board::startpos();
+//! assert_eq!(perft::perft(&mut board, 3), 8_902);
+//! ```
+//!
+//! [`perft`] is the plain recursive count (with a bulk count of the legal moves at the last
+//! ply). [`Perft`] adds a shared hash table of subtree counts and splits the root moves over
+//! threads; [`check_hash`] verifies the incremental hash and the whole position after every
+//! make and unmake.
+
+#![deny(missing_docs)]
+
+mod check;
+mod table;
+
+pub use check::{check_hash, HashCheckError};
+pub use table::PerftTable;
+
+use outpost_board::{Board, Move};
+use outpost_movegen::{count_legal_moves, is_legal, legal_moves, pseudo_legal_moves, MoveList};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The number of legal move paths of `depth` plies from `board`, counting the last ply in bulk
+/// (the number of legal moves, still found by try-and-take-back).
+pub fn perft(board: &mut Board, depth: u32) -> u64 {
+    count(board, depth, true, None)
+}
+
+/// Like [`perft`] but plays and takes back every move of the last ply too (no bulk count).
+pub fn perft_without_bulk(board: &mut Board, depth: u32) -> u64 {
+    count(board, depth, false, None)
+}
+
+/// The count for each root move (in generation order), as printed by `divide`.
+pub fn divide(board: &mut Board, depth: u32) -> Vec<(Move, u64)> {
+    Perft::single_threaded().divide(board, depth, &|_, _| {})
+}
+
+fn count(board: &mut Board, depth: u32, bulk: bool, table: Option<&PerftTable>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if bulk && depth == 1 {
+        return count_legal_moves(board) as u64;
+    }
+    if let Some(nodes) = table.and_then(|table| table.probe(board.hash(), depth)) {
+        return nodes;
+    }
+    let mut moves = MoveList::new();
+    pseudo_legal_moves(board, &mut moves);
+    let us = board.side_to_move();
+    let mut nodes = 0;
+    for &mv in &moves {
+        let undo = board.make(mv);
+        // Try-and-take-back: a move that leaves our king attacked is not counted.
+        if !outpost_movegen::is_attacked(board, board.king_square(us), !us) {
+            nodes += count(board, depth - 1, bulk, table);
+        }
+        board.unmake(mv, &undo);
+    }
+    if let Some(table) = table {
+        table.store(board.hash(), depth, nodes);
+    }
+    nodes
+}
+
+/// A configurable perft: threads, hash table and bulk counting.
+#[derive(Debug)]
+pub struct Perft {
+    threads: usize,
+    table: Option<PerftTable>,
+    bulk: bool,
+}
+
+impl Perft {
+    /// One thread, no table, bulk counting: the raw speed of move generation.
+    pub fn single_threaded() -> Perft {
+        Perft {
+            threads: 1,
+            table: None,
+            bulk: true,
+        }
+    }
+
+    /// `threads` threads (at least 1), a table of `hash_mb` MiB (0 for none), and bulk
+    /// counting at the last ply when `bulk` is set.
+    pub fn new(threads: usize, hash_mb: usize, bulk: bool) -> Perft {
+        Perft {
+            threads: threads.max(1),
+            table: (hash_mb > 0).then(|| PerftTable::with_megabytes(hash_mb)),
+            bulk,
+        }
+    }
+
+    /// A one-line description of the mode, for logs: threads, table, bulk or not.
+    pub fn describe(&self) -> String {
+        let table = match &self.table {
+            Some(table) => format!("hash table {} MiB", table.megabytes()),
+            None => "no hash table".to_string(),
+        };
+        let counting = if self.bulk {
+            "bulk counting at the last ply"
+        } else {
+            "every leaf made and taken back"
+        };
+        let threads = if self.threads == 1 {
+            "thread"
+        } else {
+            "threads"
+        };
+        format!("{} {threads}, {table}, {counting}", self.threads)
+    }
+
+    /// The total count.
+    pub fn count(&self, board: &mut Board, depth: u32) -> u64 {
+        if depth <= 1 || self.threads == 1 {
+            return count(board, depth, self.bulk, self.table.as_ref());
+        }
+        self.divide(board, depth, &|_, _| {})
+            .iter()
+            .map(|(_, nodes)| nodes)
+            .sum()
+    }
+
+    /// The count for each legal root move, in generation order. Root moves are shared out
+    /// over the threads; `progress(done, total)` is called as each root move finishes.
+    pub fn divide(
+        &self,
+        board: &mut Board,
+        depth: u32,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        let moves = legal_moves(board);
+        let results: Mutex<Vec<(Move, u64)>> =
+            Mutex::new(moves.iter().map(|&mv| (mv, 0)).collect());
+        let next = AtomicUsize::new(0);
+        let done = AtomicUsize::new(0);
+        let worker = |mut board: Board| loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = moves.get(index) else { break };
+            debug_assert!(is_legal(&mut board, mv));
+            let undo = board.make(mv);
+            let nodes = count(&mut board, depth - 1, self.bulk, self.table.as_ref());
+            board.unmake(mv, &undo);
+            if let Ok(mut results) = results.lock() {
+                results[index].1 = nodes;
+            }
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, moves.len());
+        };
+        let threads = self.threads.min(moves.len()).max(1);
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                let copy = board.clone();
+                scope.spawn(|| worker(copy));
+            }
+            worker(board.clone());
+        });
+        results
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+    #[test]
+    fn start_position_counts() {
+        let mut board = Board::startpos();
+        assert_eq!(perft(&mut board, 0), 1);
+        assert_eq!(perft(&mut board, 1), 20);
+        assert_eq!(perft(&mut board, 4), 197_281);
+        assert_eq!(perft_without_bulk(&mut board, 4), 197_281);
+        assert_eq!(board, Board::startpos());
+    }
+
+    #[test]
+    fn every_mode_gives_the_same_count() {
+        let mut board: Board = KIWIPETE.parse().unwrap();
+        let expected = 97_862;
+        for (threads, hash, bulk) in [(1, 0, true), (2, 0, false), (2, 1, true), (1, 1, false)] {
+            let perft = Perft::new(threads, hash, bulk);
+            assert_eq!(perft.count(&mut board, 3), expected, "{}", perft.describe());
+            // A second run answers from the table and must agree.
+            assert_eq!(perft.count(&mut board, 3), expected, "{}", perft.describe());
+        }
+        let total: u64 = divide(&mut board, 3).iter().map(|(_, n)| n).sum();
+        assert_eq!(total, expected);
+    }
+}
