@@ -2,7 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::castling::{CastleSide, CastlingRights};
-use crate::moves::Move;
+use crate::moves::{Move, CASTLE, DOUBLE_PUSH, EN_PASSANT, PROMOTION, QUIET};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist::ZobristKeys;
 
@@ -291,7 +291,7 @@ impl Board {
     /// The move may leave the mover's own king attacked: testing that is the caller's job.
     /// Playing a move that is not pseudo-legal leaves the board in an unspecified (but
     /// memory-safe) state.
-    #[inline]
+    #[inline(always)]
     pub fn make(&mut self, mv: Move) -> Undo {
         let keys = ZobristKeys::get();
         let us = self.side_to_move;
@@ -308,56 +308,74 @@ impl Board {
             halfmove_clock: self.halfmove_clock,
             hash: self.hash,
         };
-        let mut hash = self.hash ^ keys.black_to_move();
-        if let (Some(square), true) = (self.en_passant, self.en_passant_capturable()) {
-            hash ^= keys.en_passant(square.file());
+        let mut hash =
+            self.hash ^ keys.black_to_move() ^ keys.piece(piece, from) ^ keys.piece(piece, to);
+        if let Some(square) = self.en_passant.take() {
+            if self.pawn_can_capture_en_passant(square, us) {
+                hash ^= keys.en_passant(square.file());
+            }
         }
-        self.en_passant = None;
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
 
-        if mv.is_capture() {
-            let captured_square = if mv.is_en_passant() {
-                Square::from_index((to.index() as i8 - us.forward()) as usize)
-            } else {
-                to
-            };
-            if let Some(captured) = self.mailbox[captured_square.index()] {
-                self.remove_piece(captured, captured_square);
-                hash ^= keys.piece(captured, captured_square);
-                undo.captured = Some(captured);
+        match mv.code() {
+            QUIET => {
+                self.move_piece(piece, from, to);
+                if piece.kind() == PieceKind::Pawn {
+                    self.halfmove_clock = 0;
+                }
             }
-            self.halfmove_clock = 0;
-        }
-
-        self.move_piece(piece, from, to);
-        hash ^= keys.piece(piece, from) ^ keys.piece(piece, to);
-
-        if piece.kind() == PieceKind::Pawn {
-            self.halfmove_clock = 0;
-            if let Some(promoted) = mv.promotion_piece() {
-                let promoted = Piece::new(us, promoted);
-                self.remove_piece(piece, to);
-                self.put_piece(promoted, to);
-                hash ^= keys.piece(piece, to) ^ keys.piece(promoted, to);
-            } else if mv.is_double_push() {
+            DOUBLE_PUSH => {
+                self.move_piece(piece, from, to);
+                self.halfmove_clock = 0;
                 let skipped = Square::from_index((from.index() + to.index()) / 2);
                 self.en_passant = Some(skipped);
                 if self.pawn_can_capture_en_passant(skipped, !us) {
                     hash ^= keys.en_passant(skipped.file());
                 }
             }
-        } else if mv.is_castle() {
-            if let Some(side) = CastleSide::by_king_target(to) {
-                let rook = Piece::new(us, PieceKind::Rook);
-                self.move_piece(rook, side.rook_from, side.rook_to);
-                hash ^= keys.piece(rook, side.rook_from) ^ keys.piece(rook, side.rook_to);
+            CASTLE => {
+                self.move_piece(piece, from, to);
+                if let Some(side) = CastleSide::by_king_target(to) {
+                    let rook = Piece::new(us, PieceKind::Rook);
+                    self.move_piece(rook, side.rook_from, side.rook_to);
+                    hash ^= keys.piece(rook, side.rook_from) ^ keys.piece(rook, side.rook_to);
+                }
+            }
+            EN_PASSANT => {
+                let captured_square =
+                    Square::from_index((to.index() as i8 - us.forward()) as usize);
+                let captured = Piece::new(!us, PieceKind::Pawn);
+                self.remove_piece(captured, captured_square);
+                hash ^= keys.piece(captured, captured_square);
+                undo.captured = Some(captured);
+                self.move_piece(piece, from, to);
+                self.halfmove_clock = 0;
+            }
+            code => {
+                // Captures and promotions (bit 2 marks a capture, bit 3 a promotion).
+                if let Some(captured) = self.mailbox[to.index()] {
+                    self.remove_piece(captured, to);
+                    hash ^= keys.piece(captured, to);
+                    undo.captured = Some(captured);
+                }
+                self.halfmove_clock = 0;
+                if code & PROMOTION != 0 {
+                    let promoted = Piece::new(us, mv.promotion_piece().unwrap_or(PieceKind::Queen));
+                    self.remove_piece(piece, from);
+                    self.put_piece(promoted, to);
+                    hash ^= keys.piece(piece, to) ^ keys.piece(promoted, to);
+                } else {
+                    self.move_piece(piece, from, to);
+                }
             }
         }
 
-        let castling = self.castling.after_touching(from).after_touching(to);
-        if castling != self.castling {
-            hash ^= keys.castling(self.castling) ^ keys.castling(castling);
-            self.castling = castling;
+        if !self.castling.is_empty() {
+            let castling = self.castling.after_touching(from).after_touching(to);
+            if castling != self.castling {
+                hash ^= keys.castling(self.castling) ^ keys.castling(castling);
+                self.castling = castling;
+            }
         }
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.wrapping_add(1);
@@ -368,34 +386,38 @@ impl Board {
     }
 
     /// Takes back `mv`, which must be the last move made, restoring every field exactly.
-    #[inline]
+    #[inline(always)]
     pub fn unmake(&mut self, mv: Move, undo: &Undo) {
         let us = !self.side_to_move;
         self.side_to_move = us;
         let from = mv.from();
         let to = mv.to();
         if let Some(piece) = self.mailbox[to.index()] {
-            if mv.is_promotion() {
-                self.remove_piece(piece, to);
-                self.put_piece(Piece::new(us, PieceKind::Pawn), from);
-            } else {
-                self.move_piece(piece, to, from);
-            }
-        }
-        if let Some(captured) = undo.captured {
-            let captured_square = if mv.is_en_passant() {
-                Square::from_index((to.index() as i8 - us.forward()) as usize)
-            } else {
-                to
-            };
-            self.put_piece(captured, captured_square);
-        } else if mv.is_castle() {
-            if let Some(side) = CastleSide::by_king_target(to) {
-                self.move_piece(
-                    Piece::new(us, PieceKind::Rook),
-                    side.rook_to,
-                    side.rook_from,
-                );
+            match mv.code() {
+                CASTLE => {
+                    self.move_piece(piece, to, from);
+                    if let Some(side) = CastleSide::by_king_target(to) {
+                        let rook = Piece::new(us, PieceKind::Rook);
+                        self.move_piece(rook, side.rook_to, side.rook_from);
+                    }
+                }
+                EN_PASSANT => {
+                    self.move_piece(piece, to, from);
+                    let captured_square =
+                        Square::from_index((to.index() as i8 - us.forward()) as usize);
+                    self.put_piece(Piece::new(!us, PieceKind::Pawn), captured_square);
+                }
+                code => {
+                    if code & PROMOTION != 0 {
+                        self.remove_piece(piece, to);
+                        self.put_piece(Piece::new(us, PieceKind::Pawn), from);
+                    } else {
+                        self.move_piece(piece, to, from);
+                    }
+                    if let Some(captured) = undo.captured {
+                        self.put_piece(captured, to);
+                    }
+                }
             }
         }
         if us == Color::Black {

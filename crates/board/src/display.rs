@@ -40,7 +40,7 @@ impl Board {
 impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in Rank::all().collect::<Vec<_>>().into_iter().rev() {
-            write!(f, "{} ", rank.digit())?;
+            write!(f, "{}", rank.digit())?;
             for file in File::all() {
                 let square = Square::from_coords(file, rank);
                 let symbol = match (self.board.piece_at(square), self.style) {

@@ -30,12 +30,12 @@ pub enum MoveKind {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 
-const QUIET: u16 = 0;
-const DOUBLE_PUSH: u16 = 1;
-const CASTLE: u16 = 2;
-const CAPTURE: u16 = 4;
-const EN_PASSANT: u16 = 5;
-const PROMOTION: u16 = 8;
+pub(crate) const QUIET: u16 = 0;
+pub(crate) const DOUBLE_PUSH: u16 = 1;
+pub(crate) const CASTLE: u16 = 2;
+pub(crate) const CAPTURE: u16 = 4;
+pub(crate) const EN_PASSANT: u16 = 5;
+pub(crate) const PROMOTION: u16 = 8;
 
 impl Move {
     /// The "no move" value (a1a1), used for empty slots and the null move.
@@ -101,8 +101,9 @@ impl Move {
         Square::from_index((self.0 >> 6 & 63) as usize)
     }
 
+    /// The 4-bit kind code (see the type's documentation).
     #[inline]
-    const fn code(self) -> u16 {
+    pub(crate) const fn code(self) -> u16 {
         self.0 >> 12
     }
 

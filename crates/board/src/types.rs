@@ -139,42 +139,100 @@ impl PieceKind {
     }
 }
 
-/// A piece of one colour.
+/// A piece of one colour, stored in one byte (white pawn 0 … white king 5, black pawn 6 …
+/// black king 11), so that `Option<Piece>` is one byte too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    color: Color,
-    kind: PieceKind,
+#[repr(u8)]
+pub enum Piece {
+    /// A white pawn.
+    WhitePawn,
+    /// A white knight.
+    WhiteKnight,
+    /// A white bishop.
+    WhiteBishop,
+    /// A white rook.
+    WhiteRook,
+    /// A white queen.
+    WhiteQueen,
+    /// A white king.
+    WhiteKing,
+    /// A black pawn.
+    BlackPawn,
+    /// A black knight.
+    BlackKnight,
+    /// A black bishop.
+    BlackBishop,
+    /// A black rook.
+    BlackRook,
+    /// A black queen.
+    BlackQueen,
+    /// A black king.
+    BlackKing,
 }
 
 impl Piece {
+    /// All twelve pieces, in index order.
+    pub const ALL: [Piece; 12] = [
+        Piece::WhitePawn,
+        Piece::WhiteKnight,
+        Piece::WhiteBishop,
+        Piece::WhiteRook,
+        Piece::WhiteQueen,
+        Piece::WhiteKing,
+        Piece::BlackPawn,
+        Piece::BlackKnight,
+        Piece::BlackBishop,
+        Piece::BlackRook,
+        Piece::BlackQueen,
+        Piece::BlackKing,
+    ];
+
     /// The piece of `color` and `kind`.
     #[inline]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
-        Piece { color, kind }
+        Piece::ALL[color as usize * 6 + kind as usize]
     }
 
     /// Its colour.
     #[inline]
     pub const fn color(self) -> Color {
-        self.color
+        if (self as u8) < 6 {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     /// Its kind.
     #[inline]
     pub const fn kind(self) -> PieceKind {
-        self.kind
+        const KINDS: [PieceKind; 12] = [
+            PieceKind::Pawn,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::Pawn,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+            PieceKind::King,
+        ];
+        KINDS[self as usize]
     }
 
     /// 0..12, white pieces first: an index into per-piece tables.
     #[inline]
     pub const fn index(self) -> usize {
-        self.color as usize * 6 + self.kind as usize
+        self as usize
     }
 
     /// FEN letter: uppercase for white, lowercase for black.
     pub const fn fen_char(self) -> char {
-        let c = self.kind.letter();
-        match self.color {
+        let c = self.kind().letter();
+        match self.color() {
             Color::White => c.to_ascii_uppercase(),
             Color::Black => c,
         }

@@ -1,7 +1,7 @@
 //! Zobrist keys: random 64-bit numbers whose XOR identifies a position.
 //!
-//! The keys come from ChaCha8 with a fixed seed, so every build and every run hashes a position
-//! to the same value. They are made once, on first use.
+//! The keys come from ChaCha8 with a fixed seed, drawn at compile time by the build script,
+//! so every build and every run hashes a position to the same value.
 //!
 //! The en passant key enters the hash only when a pawn of the side to move stands ready to
 //! capture on the en passant square. A double push that no pawn can answer en passant thus
@@ -10,57 +10,42 @@
 
 use crate::castling::CastlingRights;
 use crate::types::{File, Piece, Square};
-use once_cell::sync::Lazy;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
-/// The seed of the key generator. Changing it changes every hash value.
-const SEED: u64 = 0x4f55_5450_4f53_5421; // "OUTPOST!" in ASCII
+include!(concat!(env!("OUT_DIR"), "/zobrist_keys.rs"));
 
 /// All Zobrist keys.
 pub struct ZobristKeys {
-    piece_square: [[u64; 64]; 12],
+    piece_square: [u64; 12 * 64],
     black_to_move: u64,
     castling: [u64; 16],
     en_passant_file: [u64; 8],
 }
 
-static KEYS: Lazy<ZobristKeys> = Lazy::new(|| {
-    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    let mut piece_square = [[0; 64]; 12];
-    for row in piece_square.iter_mut() {
-        for key in row.iter_mut() {
-            *key = rng.next_u64();
+const fn castling_combinations() -> [u64; 16] {
+    let mut keys = [0; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut right = 0;
+        while right < 4 {
+            if bits >> right & 1 != 0 {
+                keys[bits] ^= CASTLING_RIGHT[right];
+            }
+            right += 1;
         }
+        bits += 1;
     }
-    let black_to_move = rng.next_u64();
-    // Castling keys: one per right, combined by XOR so that losing a right is one XOR pair.
-    let single: [u64; 4] = [
-        rng.next_u64(),
-        rng.next_u64(),
-        rng.next_u64(),
-        rng.next_u64(),
-    ];
-    let mut castling = [0; 16];
-    for (bits, key) in castling.iter_mut().enumerate() {
-        *key = (0..4)
-            .filter(|i| bits >> i & 1 != 0)
-            .fold(0, |acc, i| acc ^ single[i]);
-    }
-    let mut en_passant_file = [0; 8];
-    for key in en_passant_file.iter_mut() {
-        *key = rng.next_u64();
-    }
-    ZobristKeys {
-        piece_square,
-        black_to_move,
-        castling,
-        en_passant_file,
-    }
-});
+    keys
+}
+
+static KEYS: ZobristKeys = ZobristKeys {
+    piece_square: PIECE_SQUARE,
+    black_to_move: BLACK_TO_MOVE[0],
+    castling: castling_combinations(),
+    en_passant_file: EN_PASSANT_FILE,
+};
 
 impl ZobristKeys {
-    /// The keys, made on first use.
+    /// The keys.
     #[inline]
     pub fn get() -> &'static ZobristKeys {
         &KEYS
@@ -69,7 +54,7 @@ impl ZobristKeys {
     /// Key of `piece` standing on `square`.
     #[inline]
     pub fn piece(&self, piece: Piece, square: Square) -> u64 {
-        self.piece_square[piece.index()][square.index()]
+        self.piece_square[piece.index() * 64 + square.index()]
     }
 
     /// Key XORed in when black is to move.
@@ -88,5 +73,31 @@ impl ZobristKeys {
     #[inline]
     pub fn en_passant(&self, file: File) -> u64 {
         self.en_passant_file[file.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::castling::CastlingRights;
+
+    #[test]
+    fn keys_are_distinct_and_castling_keys_combine() {
+        let mut all: Vec<u64> = PIECE_SQUARE.to_vec();
+        all.extend(CASTLING_RIGHT);
+        all.extend(EN_PASSANT_FILE);
+        all.push(BLACK_TO_MOVE[0]);
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 12 * 64 + 4 + 8 + 1);
+        let keys = ZobristKeys::get();
+        let both =
+            keys.castling(CastlingRights::WHITE_KING_SIDE | CastlingRights::BLACK_QUEEN_SIDE);
+        assert_eq!(
+            both,
+            keys.castling(CastlingRights::WHITE_KING_SIDE)
+                ^ keys.castling(CastlingRights::BLACK_QUEEN_SIDE)
+        );
+        assert_eq!(keys.castling(CastlingRights::empty()), 0);
     }
 }

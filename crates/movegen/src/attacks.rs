@@ -24,6 +24,34 @@ const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
     table
 }
 
+/// Squares a slider reaches on an empty board, for a cheap first test before the magic look-up.
+const fn empty_board_rays(directions: &[(i8, i8)]) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < directions.len() {
+            let (mut f, mut r) = ((square % 8) as i8, (square / 8) as i8);
+            loop {
+                f += directions[i].0;
+                r += directions[i].1;
+                if f < 0 || f >= 8 || r < 0 || r >= 8 {
+                    break;
+                }
+                bits |= 1 << (r * 8 + f);
+            }
+            i += 1;
+        }
+        table[square] = Bitboard(bits);
+        square += 1;
+    }
+    table
+}
+
+static DIAGONAL_RAYS: [Bitboard; 64] = empty_board_rays(&outpost_board::BISHOP_DIRECTIONS);
+static STRAIGHT_RAYS: [Bitboard; 64] = empty_board_rays(&outpost_board::ROOK_DIRECTIONS);
+
 static KNIGHT: [Bitboard; 64] = leaper_table(&outpost_board::KNIGHT_STEPS);
 static KING: [Bitboard; 64] = leaper_table(&outpost_board::KING_STEPS);
 static PAWN: [[Bitboard; 64]; 2] = [
@@ -87,15 +115,24 @@ pub fn piece_attacks(
 }
 
 /// `true` when a piece of `by` attacks `square`.
-#[inline]
+#[inline(always)]
 pub fn is_attacked(board: &Board, square: Square, by: Color) -> bool {
+    if (pawn_attacks(!by, square) & board.pieces_of(by, PieceKind::Pawn)).is_nonempty()
+        || (knight_attacks(square) & board.pieces_of(by, PieceKind::Knight)).is_nonempty()
+        || (king_attacks(square) & board.pieces_of(by, PieceKind::King)).is_nonempty()
+    {
+        return true;
+    }
+    // Look sliders up only when one stands on a line through the square.
+    let diagonal = board.diagonal_sliders(by) & DIAGONAL_RAYS[square.index()];
+    let straight = board.straight_sliders(by) & STRAIGHT_RAYS[square.index()];
+    if (diagonal | straight).is_empty() {
+        return false;
+    }
     let tables = SliderTables::get();
     let occupied = board.occupied();
-    (pawn_attacks(!by, square) & board.pieces_of(by, PieceKind::Pawn)).is_nonempty()
-        || (knight_attacks(square) & board.pieces_of(by, PieceKind::Knight)).is_nonempty()
-        || (tables.bishop(square, occupied) & board.diagonal_sliders(by)).is_nonempty()
-        || (tables.rook(square, occupied) & board.straight_sliders(by)).is_nonempty()
-        || (king_attacks(square) & board.pieces_of(by, PieceKind::King)).is_nonempty()
+    (diagonal.is_nonempty() && (tables.bishop(square, occupied) & diagonal).is_nonempty())
+        || (straight.is_nonempty() && (tables.rook(square, occupied) & straight).is_nonempty())
 }
 
 /// All pieces of `by` that attack `square`, with `occupied` as the blockers.

@@ -21,6 +21,7 @@ mod generate;
 mod legal;
 #[doc(hidden)]
 pub mod magic;
+mod magic_masks;
 pub mod san;
 pub mod status;
 pub mod uci;

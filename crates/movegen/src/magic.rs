@@ -2,14 +2,14 @@
 //!
 //! For each square, the squares that can block a slider (its "mask", edges left out) are
 //! multiplied by a magic number; the top bits of the product index a table holding the attack
-//! set for that arrangement of blockers. The magic numbers are found at start-up by a seeded
-//! random search (ChaCha8 with a fixed seed, so the tables are the same on every run) and the
-//! tables are built once, on first use.
+//! set for that arrangement of blockers. The tables are built once, on first use, from magic numbers that the build script found by a
+//! seeded random search (ChaCha8 with a fixed seed, so the numbers are the same on every build).
 
+pub use crate::magic_masks::{blocker_mask, subsets};
 use once_cell::sync::Lazy;
 use outpost_board::{ray_attacks, Bitboard, Square, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+
+include!(concat!(env!("OUT_DIR"), "/magics.rs"));
 
 /// One square's magic: which blockers matter, the multiplier, and where its slice of the
 /// shared attack table starts.
@@ -38,8 +38,6 @@ pub struct SliderTables {
     bishop: [Magic; 64],
     attacks: Vec<Bitboard>,
 }
-
-const SEED: u64 = 0x6d61_6769_6373_2121; // "magics!!" in ASCII
 
 static TABLES: Lazy<SliderTables> = Lazy::new(SliderTables::build);
 
@@ -72,15 +70,13 @@ impl SliderTables {
     }
 
     fn build() -> SliderTables {
-        let mut rng = ChaCha8Rng::seed_from_u64(SEED);
         let mut attacks = Vec::with_capacity(102_400 + 5_248);
         let mut rook = [Magic::default(); 64];
         let mut bishop = [Magic::default(); 64];
         for square in Square::all() {
-            rook[square.index()] = find_magic(square, &ROOK_DIRECTIONS, &mut rng, &mut attacks);
-        }
-        for square in Square::all() {
-            bishop[square.index()] = find_magic(square, &BISHOP_DIRECTIONS, &mut rng, &mut attacks);
+            let i = square.index();
+            rook[i] = fill(square, &ROOK_DIRECTIONS, ROOK_MAGICS[i], &mut attacks);
+            bishop[i] = fill(square, &BISHOP_DIRECTIONS, BISHOP_MAGICS[i], &mut attacks);
         }
         SliderTables {
             rook,
@@ -90,89 +86,20 @@ impl SliderTables {
     }
 }
 
-/// The blocker mask of a slider: its empty-board rays without the last square of each.
-pub fn blocker_mask(square: Square, directions: &[(i8, i8)]) -> Bitboard {
-    let mut mask = Bitboard::EMPTY;
-    for &direction in directions {
-        let ray = ray_attacks(square, Bitboard::EMPTY, &[direction]);
-        // The ray's far end is its last square in the walking direction.
-        let last = if direction.0 + direction.1 * 8 > 0 {
-            Square::from_index(63 - ray.0.leading_zeros() as usize)
-        } else {
-            ray.first_unchecked()
-        };
-        if ray.is_nonempty() {
-            mask |= ray.without(last);
-        }
-    }
-    mask
-}
-
-/// Every subset of `mask`, by the carry-rippler trick.
-pub fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
-    let mut subset = 0u64;
-    let mut done = false;
-    std::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        let current = subset;
-        subset = subset.wrapping_sub(mask.0) & mask.0;
-        done = subset == 0;
-        Some(Bitboard(current))
-    })
-}
-
-fn find_magic(
-    square: Square,
-    directions: &[(i8, i8)],
-    rng: &mut ChaCha8Rng,
-    table: &mut Vec<Bitboard>,
-) -> Magic {
+/// Appends the attack sets of `square` to `table` and returns its magic.
+fn fill(square: Square, directions: &[(i8, i8)], magic: u64, table: &mut Vec<Bitboard>) -> Magic {
     let mask = blocker_mask(square, directions);
-    let bits = mask.count();
-    let size = 1usize << bits;
-    let occupancies: Vec<Bitboard> = subsets(mask).collect();
-    let references: Vec<Bitboard> = occupancies
-        .iter()
-        .map(|&occupied| ray_attacks(square, occupied, directions))
-        .collect();
-    let mut slots: Vec<Option<Bitboard>> = vec![None; size];
-    loop {
-        // Sparse candidates (few set bits) succeed far more often.
-        let magic = rng.next_u64() & rng.next_u64() & rng.next_u64();
-        if (mask.0.wrapping_mul(magic) >> 56).count_ones() < 6 {
-            continue;
-        }
-        let candidate = Magic {
-            mask: mask.0,
-            magic,
-            shift: 64 - bits,
-            offset: 0,
-        };
-        slots.iter_mut().for_each(|slot| *slot = None);
-        let fits = occupancies
-            .iter()
-            .zip(&references)
-            .all(|(&occupied, &attacks)| {
-                let slot = &mut slots[candidate.index(occupied)];
-                match slot {
-                    None => {
-                        *slot = Some(attacks);
-                        true
-                    }
-                    Some(existing) => *existing == attacks,
-                }
-            });
-        if fits {
-            let offset = table.len();
-            table.extend(slots.iter().map(|slot| slot.unwrap_or_default()));
-            return Magic {
-                offset,
-                ..candidate
-            };
-        }
+    let magic = Magic {
+        mask: mask.0,
+        magic,
+        shift: 64 - mask.count(),
+        offset: table.len(),
+    };
+    table.resize(table.len() + (1 << mask.count()), Bitboard::EMPTY);
+    for occupied in subsets(mask) {
+        table[magic.index(occupied)] = ray_attacks(square, occupied, directions);
     }
+    magic
 }
 
 #[cfg(test)]

@@ -46,10 +46,14 @@ fn count(board: &mut Board, depth: u32, bulk: bool, table: Option<&PerftTable>) 
     if depth == 0 {
         return 1;
     }
-    if bulk && depth == 1 {
-        return count_legal_moves(board) as u64;
-    }
     if let Some(nodes) = table.and_then(|table| table.probe(board.hash(), depth)) {
+        return nodes;
+    }
+    if bulk && depth == 1 {
+        let nodes = count_legal_moves(board) as u64;
+        if let Some(table) = table {
+            table.store(board.hash(), depth, nodes);
+        }
         return nodes;
     }
     let mut moves = MoveList::new();

@@ -1,0 +1,243 @@
+//! Command-line parsing, by hand: `xtask <task> [options]`, options as `--name value` or
+//! `--name=value`.
+
+/// The default budget of `perft`: every published count of at most this many positions.
+pub const DEFAULT_MAX_NODES: u64 = 200_000_000;
+/// The default budget of `perft --quick`, small enough for CI.
+pub const QUICK_MAX_NODES: u64 = 2_000_000;
+/// The default depth of `hash`.
+pub const DEFAULT_HASH_DEPTH: u32 = 3;
+/// The deepest `hash --depth`: the check copies the board at every node, so depth 6 already
+/// takes minutes.
+pub const MAX_HASH_DEPTH: u32 = 8;
+
+/// The default size of the perft table in MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Print the usage text.
+    Help,
+    /// Run published perft counts.
+    Perft(PerftOptions),
+    /// Check the incremental hash on every position.
+    Hash(HashOptions),
+}
+
+/// Options of `xtask perft`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// The EPD file as given with `--suite` (`None`: the standard positions).
+    pub suite: Option<String>,
+    /// Only counts of at most this many positions are run.
+    pub max_nodes: u64,
+    /// Threads sharing out the root moves.
+    pub threads: usize,
+    /// Size of the table of subtree counts in MiB (0 for none).
+    pub hash_mb: usize,
+}
+
+/// Options of `xtask hash`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HashOptions {
+    /// The EPD files given with `--suite` (empty: the suite, then the standard positions).
+    pub suites: Vec<String>,
+    /// Plies walked from each position.
+    pub depth: u32,
+}
+
+/// Parses the arguments after the program name. `Err` is a message for the user (exit 2).
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    let Some((task, rest)) = args.split_first() else {
+        return Err("no task given".to_string());
+    };
+    match task.as_str() {
+        "help" | "-h" | "--help" => Ok(Command::Help),
+        "perft" => parse_perft(rest),
+        "hash" => parse_hash(rest),
+        other if other.starts_with('-') => Err(format!("unknown option '{other}' before the task")),
+        other => Err(format!("unknown task '{other}'")),
+    }
+}
+
+fn parse_perft(args: &[String]) -> Result<Command, String> {
+    let mut suite = None;
+    let mut max_nodes = None;
+    let mut quick = false;
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut hash_mb = DEFAULT_HASH_MB;
+    let mut args = Flags::new(args);
+    while let Some((name, inline)) = args.next_flag()? {
+        match name {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--suite" => suite = Some(args.value(name, inline)?.to_string()),
+            "--max-nodes" => {
+                max_nodes = Some(number(name, args.value(name, inline)?, 1, u64::MAX)?);
+            }
+            "--threads" => threads = number(name, args.value(name, inline)?, 1, 1024)? as usize,
+            "--hash" => hash_mb = number(name, args.value(name, inline)?, 0, 65_536)? as usize,
+            "--quick" => {
+                args.no_value(name, inline)?;
+                quick = true;
+            }
+            other => return Err(format!("unknown option '{other}' for perft")),
+        }
+    }
+    let default = if quick {
+        QUICK_MAX_NODES
+    } else {
+        DEFAULT_MAX_NODES
+    };
+    Ok(Command::Perft(PerftOptions {
+        suite,
+        max_nodes: max_nodes.unwrap_or(default),
+        threads,
+        hash_mb,
+    }))
+}
+
+fn parse_hash(args: &[String]) -> Result<Command, String> {
+    let mut suites = Vec::new();
+    let mut depth = DEFAULT_HASH_DEPTH;
+    let mut args = Flags::new(args);
+    while let Some((name, inline)) = args.next_flag()? {
+        match name {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--suite" => suites.push(args.value(name, inline)?.to_string()),
+            "--depth" => {
+                depth = number(
+                    name,
+                    args.value(name, inline)?,
+                    0,
+                    u64::from(MAX_HASH_DEPTH),
+                )? as u32;
+            }
+            other => return Err(format!("unknown option '{other}' for hash")),
+        }
+    }
+    Ok(Command::Hash(HashOptions { suites, depth }))
+}
+
+/// Walks options, splitting `--name=value`.
+struct Flags<'a> {
+    rest: std::slice::Iter<'a, String>,
+}
+
+impl<'a> Flags<'a> {
+    fn new(args: &'a [String]) -> Self {
+        Flags { rest: args.iter() }
+    }
+
+    /// The next option's name and its `=value`, if written that way.
+    fn next_flag(&mut self) -> Result<Option<(&'a str, Option<&'a str>)>, String> {
+        let Some(arg) = self.rest.next() else {
+            return Ok(None);
+        };
+        if !arg.starts_with('-') {
+            return Err(format!(
+                "unexpected argument '{arg}' (options start with --)"
+            ));
+        }
+        Ok(Some(match arg.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(value)),
+            _ => (arg.as_str(), None),
+        }))
+    }
+
+    /// The value of option `name`: the `=value` or the next argument.
+    fn value(&mut self, name: &str, inline: Option<&'a str>) -> Result<&'a str, String> {
+        inline
+            .or_else(|| self.rest.next().map(String::as_str))
+            .ok_or_else(|| format!("{name} needs a value"))
+    }
+
+    /// Rejects `--flag=value` for an option that takes none.
+    fn no_value(&self, name: &str, inline: Option<&str>) -> Result<(), String> {
+        match inline {
+            Some(value) => Err(format!("{name} takes no value (got '{value}')")),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A whole number from `low` to `high`; `_` may separate digits (`2_000_000`).
+fn number(name: &str, text: &str, low: u64, high: u64) -> Result<u64, String> {
+    let digits: String = text.chars().filter(|&c| c != '_').collect();
+    let valid =
+        !digits.is_empty() && !text.starts_with('_') && digits.bytes().all(|b| b.is_ascii_digit());
+    valid
+        .then(|| digits.parse::<u64>().ok())
+        .flatten()
+        .filter(|n| (low..=high).contains(n))
+        .ok_or_else(|| {
+            if high == u64::MAX {
+                format!("{name} '{text}' is not a whole number of at least {low}")
+            } else {
+                format!("{name} '{text}' is not a whole number from {low} to {high}")
+            }
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_words(line: &str) -> Result<Command, String> {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        parse(&args)
+    }
+
+    fn perft_options(line: &str) -> PerftOptions {
+        match parse_words(line) {
+            Ok(Command::Perft(options)) => options,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn perft_budgets() {
+        assert_eq!(perft_options("perft").max_nodes, DEFAULT_MAX_NODES);
+        assert_eq!(perft_options("perft --quick").max_nodes, QUICK_MAX_NODES);
+        assert_eq!(
+            perft_options("perft --quick --max-nodes 5_000").max_nodes,
+            5_000
+        );
+        let options = perft_options("perft --suite=x.epd --threads 3 --hash=0");
+        assert_eq!(options.suite.as_deref(), Some("x.epd"));
+        assert_eq!((options.threads, options.hash_mb), (3, 0));
+    }
+
+    #[test]
+    fn hash_options() {
+        assert_eq!(
+            parse_words("hash --suite a --suite b --depth 2"),
+            Ok(Command::Hash(HashOptions {
+                suites: vec!["a".into(), "b".into()],
+                depth: 2
+            }))
+        );
+    }
+
+    #[test]
+    fn mistakes_are_messages() {
+        for (line, expected) in [
+            ("", "no task"),
+            ("bench", "unknown task"),
+            ("perft --max-nodes", "needs a value"),
+            ("perft --max-nodes lots", "not a whole number"),
+            ("perft --max-nodes 0", "not a whole number"),
+            ("perft --threads 0", "from 1 to 1024"),
+            ("perft --quick=yes", "takes no value"),
+            ("perft --depth 3", "unknown option"),
+            ("perft extra", "unexpected argument"),
+            ("hash --depth 99", "from 0 to 8"),
+            ("hash --depth _3", "not a whole number"),
+        ] {
+            let error = parse_words(line).expect_err(line);
+            assert!(error.contains(expected), "{line}: {error}");
+        }
+        assert_eq!(parse_words("perft --help"), Ok(Command::Help));
+        assert_eq!(parse_words("help"), Ok(Command::Help));
+    }
+}
