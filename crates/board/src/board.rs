@@ -2,7 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::castling::{CastleSide, CastlingRights};
-use crate::moves::{Move, CASTLE, DOUBLE_PUSH, EN_PASSANT, PROMOTION, QUIET};
+use crate::moves::{Move, CAPTURE, CASTLE, DOUBLE_PUSH, EN_PASSANT, QUIET};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist::ZobristKeys;
 
@@ -13,7 +13,8 @@ use crate::zobrist::ZobristKeys;
 /// both, and the Zobrist hash, up to date.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    by_kind: [Bitboard; 6],
+    /// One bitboard per piece (colour and kind), indexed by [`Piece::index`].
+    by_piece: [Bitboard; 12],
     by_color: [Bitboard; 2],
     mailbox: [Option<Piece>; 64],
     side_to_move: Color,
@@ -60,7 +61,7 @@ impl Board {
     /// A board with no pieces, white to move, no rights; filled by the FEN parser.
     pub(crate) fn empty() -> Board {
         Board {
-            by_kind: [Bitboard::EMPTY; 6],
+            by_piece: [Bitboard::EMPTY; 12],
             by_color: [Bitboard::EMPTY; 2],
             mailbox: [None; 64],
             side_to_move: Color::White,
@@ -136,7 +137,7 @@ impl Board {
     /// All pieces of `kind`, both colours.
     #[inline]
     pub fn pieces(&self, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind.index()]
+        self.by_piece[kind.index()] | self.by_piece[kind.index() + 6]
     }
 
     /// All pieces of `color`.
@@ -148,7 +149,8 @@ impl Board {
     /// The pieces of `kind` and `color`.
     #[inline]
     pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind.index()] & self.by_color[color.index()]
+        // Same index as `Piece::new(color, kind).index()`, without the table look-up.
+        self.by_piece[color.index() * 6 + kind.index()]
     }
 
     /// Every occupied square.
@@ -160,15 +162,13 @@ impl Board {
     /// Bishops and queens of `color`: the pieces that attack along diagonals.
     #[inline]
     pub fn diagonal_sliders(&self, color: Color) -> Bitboard {
-        (self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()])
-            & self.by_color[color.index()]
+        self.pieces_of(color, PieceKind::Bishop) | self.pieces_of(color, PieceKind::Queen)
     }
 
     /// Rooks and queens of `color`: the pieces that attack along ranks and files.
     #[inline]
     pub fn straight_sliders(&self, color: Color) -> Bitboard {
-        (self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()])
-            & self.by_color[color.index()]
+        self.pieces_of(color, PieceKind::Rook) | self.pieces_of(color, PieceKind::Queen)
     }
 
     /// The square of `color`'s king (a1 if the board has none, which FEN parsing rules out).
@@ -224,17 +224,23 @@ impl Board {
             return Err("a square is occupied by both colours".into());
         }
         for square in Square::all() {
-            let from_bitboards = PieceKind::ALL
-                .iter()
-                .find(|kind| self.by_kind[kind.index()].contains(square))
-                .map(|&kind| {
-                    let color = if self.by_color[0].contains(square) {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    Piece::new(color, kind)
-                });
+            let mut holders = Color::ALL.iter().flat_map(|&color| {
+                PieceKind::ALL
+                    .iter()
+                    .map(move |&kind| Piece::new(color, kind))
+                    .filter(|piece| self.by_piece[piece.index()].contains(square))
+            });
+            let from_bitboards = holders.next();
+            if holders.next().is_some() {
+                return Err(format!("square {square} is in two piece bitboards"));
+            }
+            if let Some(piece) = from_bitboards {
+                if !self.by_color[piece.color().index()].contains(square) {
+                    return Err(format!(
+                        "square {square}: {piece:?} missing from its colour"
+                    ));
+                }
+            }
             if from_bitboards != self.mailbox[square.index()] {
                 return Err(format!(
                     "square {square}: bitboards say {from_bitboards:?}, square array says {:?}",
@@ -242,7 +248,7 @@ impl Board {
                 ));
             }
         }
-        let kinds = self.by_kind.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        let kinds = self.by_piece.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
         if kinds != self.occupied() {
             return Err("piece-kind and colour bitboards cover different squares".into());
         }
@@ -261,7 +267,7 @@ impl Board {
     #[inline]
     pub(crate) fn put_piece(&mut self, piece: Piece, square: Square) {
         let bit = Bitboard::from_square(square);
-        self.by_kind[piece.kind().index()] |= bit;
+        self.by_piece[piece.index()] |= bit;
         self.by_color[piece.color().index()] |= bit;
         self.mailbox[square.index()] = Some(piece);
     }
@@ -269,7 +275,7 @@ impl Board {
     #[inline]
     fn remove_piece(&mut self, piece: Piece, square: Square) {
         let bit = Bitboard::from_square(square);
-        self.by_kind[piece.kind().index()] ^= bit;
+        self.by_piece[piece.index()] ^= bit;
         self.by_color[piece.color().index()] ^= bit;
         self.mailbox[square.index()] = None;
     }
@@ -277,7 +283,7 @@ impl Board {
     #[inline]
     fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
         let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
-        self.by_kind[piece.kind().index()] ^= bits;
+        self.by_piece[piece.index()] ^= bits;
         self.by_color[piece.color().index()] ^= bits;
         self.mailbox[from.index()] = None;
         self.mailbox[to.index()] = Some(piece);
@@ -316,17 +322,50 @@ impl Board {
             }
         }
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
-
-        match mv.code() {
-            QUIET => {
-                self.move_piece(piece, from, to);
-                if piece.kind() == PieceKind::Pawn {
-                    self.halfmove_clock = 0;
-                }
+        if piece.kind() == PieceKind::Pawn {
+            self.halfmove_clock = 0;
+        }
+        // Most moves are quiet or plain captures: test those first, with plain branches
+        // (a `match` here compiles to a jump table that mispredicts often).
+        let code = mv.code();
+        if code == QUIET {
+            self.move_piece(piece, from, to);
+        } else if code == CAPTURE {
+            if let Some(captured) = self.mailbox[to.index()] {
+                self.remove_piece(captured, to);
+                hash ^= keys.piece(captured, to);
+                undo.captured = Some(captured);
             }
+            self.halfmove_clock = 0;
+            self.move_piece(piece, from, to);
+        } else {
+            self.halfmove_clock = 0;
+            hash ^= self.make_special(mv, piece, &mut undo);
+        }
+
+        // XOR of equal keys cancels, so no branch on whether the rights changed.
+        let castling = self.castling.after_move(from, to);
+        hash ^= keys.castling(self.castling) ^ keys.castling(castling);
+        self.castling = castling;
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_add(1);
+        }
+        self.side_to_move = !us;
+        self.hash = hash;
+        undo
+    }
+
+    /// The rare kinds of move: double push, castling, en passant and promotions. Moves the
+    /// pieces and returns the hash change beyond the moving piece's own from/to keys.
+    #[inline(always)]
+    fn make_special(&mut self, mv: Move, piece: Piece, undo: &mut Undo) -> u64 {
+        let keys = ZobristKeys::get();
+        let us = piece.color();
+        let (from, to) = (mv.from(), mv.to());
+        let mut hash = 0;
+        match mv.code() {
             DOUBLE_PUSH => {
                 self.move_piece(piece, from, to);
-                self.halfmove_clock = 0;
                 let skipped = Square::from_index((from.index() + to.index()) / 2);
                 self.en_passant = Some(skipped);
                 if self.pawn_can_capture_en_passant(skipped, !us) {
@@ -349,40 +388,21 @@ impl Board {
                 hash ^= keys.piece(captured, captured_square);
                 undo.captured = Some(captured);
                 self.move_piece(piece, from, to);
-                self.halfmove_clock = 0;
             }
-            code => {
-                // Captures and promotions (bit 2 marks a capture, bit 3 a promotion).
+            _ => {
+                // Promotions, with or without capture.
                 if let Some(captured) = self.mailbox[to.index()] {
                     self.remove_piece(captured, to);
                     hash ^= keys.piece(captured, to);
                     undo.captured = Some(captured);
                 }
-                self.halfmove_clock = 0;
-                if code & PROMOTION != 0 {
-                    let promoted = Piece::new(us, mv.promotion_piece().unwrap_or(PieceKind::Queen));
-                    self.remove_piece(piece, from);
-                    self.put_piece(promoted, to);
-                    hash ^= keys.piece(piece, to) ^ keys.piece(promoted, to);
-                } else {
-                    self.move_piece(piece, from, to);
-                }
+                let promoted = Piece::new(us, mv.promotion_piece().unwrap_or(PieceKind::Queen));
+                self.remove_piece(piece, from);
+                self.put_piece(promoted, to);
+                hash ^= keys.piece(piece, to) ^ keys.piece(promoted, to);
             }
         }
-
-        if !self.castling.is_empty() {
-            let castling = self.castling.after_touching(from).after_touching(to);
-            if castling != self.castling {
-                hash ^= keys.castling(self.castling) ^ keys.castling(castling);
-                self.castling = castling;
-            }
-        }
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_add(1);
-        }
-        self.side_to_move = !us;
-        self.hash = hash;
-        undo
+        hash
     }
 
     /// Takes back `mv`, which must be the last move made, restoring every field exactly.
@@ -393,31 +413,16 @@ impl Board {
         let from = mv.from();
         let to = mv.to();
         if let Some(piece) = self.mailbox[to.index()] {
-            match mv.code() {
-                CASTLE => {
-                    self.move_piece(piece, to, from);
-                    if let Some(side) = CastleSide::by_king_target(to) {
-                        let rook = Piece::new(us, PieceKind::Rook);
-                        self.move_piece(rook, side.rook_to, side.rook_from);
-                    }
+            let code = mv.code();
+            if code == QUIET {
+                self.move_piece(piece, to, from);
+            } else if code == CAPTURE {
+                self.move_piece(piece, to, from);
+                if let Some(captured) = undo.captured {
+                    self.put_piece(captured, to);
                 }
-                EN_PASSANT => {
-                    self.move_piece(piece, to, from);
-                    let captured_square =
-                        Square::from_index((to.index() as i8 - us.forward()) as usize);
-                    self.put_piece(Piece::new(!us, PieceKind::Pawn), captured_square);
-                }
-                code => {
-                    if code & PROMOTION != 0 {
-                        self.remove_piece(piece, to);
-                        self.put_piece(Piece::new(us, PieceKind::Pawn), from);
-                    } else {
-                        self.move_piece(piece, to, from);
-                    }
-                    if let Some(captured) = undo.captured {
-                        self.put_piece(captured, to);
-                    }
-                }
+            } else {
+                self.unmake_special(mv, piece, undo);
             }
         }
         if us == Color::Black {
@@ -427,6 +432,36 @@ impl Board {
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
         self.hash = undo.hash;
+    }
+
+    /// Takes back the rare kinds of move (see [`Board::make_special`]).
+    #[inline(always)]
+    fn unmake_special(&mut self, mv: Move, piece: Piece, undo: &Undo) {
+        let us = piece.color();
+        let (from, to) = (mv.from(), mv.to());
+        match mv.code() {
+            DOUBLE_PUSH => self.move_piece(piece, to, from),
+            CASTLE => {
+                self.move_piece(piece, to, from);
+                if let Some(side) = CastleSide::by_king_target(to) {
+                    let rook = Piece::new(us, PieceKind::Rook);
+                    self.move_piece(rook, side.rook_to, side.rook_from);
+                }
+            }
+            EN_PASSANT => {
+                self.move_piece(piece, to, from);
+                let captured_square =
+                    Square::from_index((to.index() as i8 - us.forward()) as usize);
+                self.put_piece(Piece::new(!us, PieceKind::Pawn), captured_square);
+            }
+            _ => {
+                self.remove_piece(piece, to);
+                self.put_piece(Piece::new(us, PieceKind::Pawn), from);
+                if let Some(captured) = undo.captured {
+                    self.put_piece(captured, to);
+                }
+            }
+        }
     }
 
     /// Passes the turn without moving (a null move, for null-move pruning). Clears the en

@@ -93,19 +93,27 @@ impl CastlingRights {
     /// king or rook, or capturing a rook on its corner, loses the matching rights.
     #[inline]
     pub const fn after_touching(self, square: Square) -> CastlingRights {
-        const KEEP: [u8; 64] = {
-            let mut keep = [15u8; 64];
-            keep[Square::E1.index()] = 12;
-            keep[Square::H1.index()] = 14;
-            keep[Square::A1.index()] = 13;
-            keep[Square::E8.index()] = 3;
-            keep[Square::H8.index()] = 11;
-            keep[Square::A8.index()] = 7;
-            keep
-        };
         CastlingRights::from_bits_truncate(self.bits() & KEEP[square.index()])
     }
+
+    /// The rights left after a move from `from` to `to` (see [`CastlingRights::after_touching`]).
+    #[inline]
+    pub const fn after_move(self, from: Square, to: Square) -> CastlingRights {
+        CastlingRights::from_bits_retain(self.bits() & KEEP[from.index()] & KEEP[to.index()])
+    }
 }
+
+/// Castling-right bits kept when a move touches each square.
+const KEEP: [u8; 64] = {
+    let mut keep = [15u8; 64];
+    keep[Square::E1.index()] = 12;
+    keep[Square::H1.index()] = 14;
+    keep[Square::A1.index()] = 13;
+    keep[Square::E8.index()] = 3;
+    keep[Square::H8.index()] = 11;
+    keep[Square::A8.index()] = 7;
+    keep
+};
 
 impl fmt::Display for CastlingRights {
     /// The FEN field: `KQkq`, a subset of it, or `-`.
