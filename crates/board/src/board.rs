@@ -347,9 +347,8 @@ impl Board {
         let castling = self.castling.after_move(from, to);
         hash ^= keys.castling(self.castling) ^ keys.castling(castling);
         self.castling = castling;
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_add(1);
-        }
+        // The move number goes up after black's move (Black is 1, White 0).
+        self.fullmove_number = self.fullmove_number.wrapping_add(us as u16);
         self.side_to_move = !us;
         self.hash = hash;
         undo
@@ -425,9 +424,7 @@ impl Board {
                 self.unmake_special(mv, piece, undo);
             }
         }
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
-        }
+        self.fullmove_number = self.fullmove_number.wrapping_sub(us as u16);
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;

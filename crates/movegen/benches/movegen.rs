@@ -1,1 +1,47 @@
-fn main() {}
+//! Move generation speed: legal moves by try-and-take-back, pseudo-legal generation, and one
+//! make/unmake pair. Run with `cargo bench -p outpost-movegen`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use outpost_board::Board;
+use outpost_movegen::{legal_moves, pseudo_legal_moves, MoveList};
+
+const POSITIONS: [(&str, &str); 3] = [
+    ("start", Board::STARTPOS_FEN),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    ("endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+];
+
+fn generation(c: &mut Criterion) {
+    for (name, fen) in POSITIONS {
+        let mut board = Board::from_fen(fen).unwrap();
+        c.bench_function(&format!("legal_moves/{name}"), |b| {
+            b.iter(|| legal_moves(black_box(&mut board)).len())
+        });
+        c.bench_function(&format!("pseudo_legal_moves/{name}"), |b| {
+            b.iter(|| {
+                let mut moves = MoveList::new();
+                pseudo_legal_moves(black_box(&board), &mut moves);
+                moves.len()
+            })
+        });
+    }
+}
+
+fn make_unmake(c: &mut Criterion) {
+    let mut board = Board::from_fen(POSITIONS[1].1).unwrap();
+    let moves = legal_moves(&mut board);
+    c.bench_function("make_unmake/kiwipete_all_moves", |b| {
+        b.iter(|| {
+            for &mv in &moves {
+                let undo = board.make(black_box(mv));
+                board.unmake(mv, &undo);
+            }
+        })
+    });
+}
+
+criterion_group!(benches, generation, make_unmake);
+criterion_main!(benches);

@@ -67,12 +67,9 @@ fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
 
 #[inline(always)]
 fn push_targets(moves: &mut MoveList, from: Square, targets: Bitboard, enemies: Bitboard) {
-    for to in targets & enemies {
-        moves.push(Move::capture(from, to));
-    }
-    for to in targets & !enemies {
-        moves.push(Move::quiet(from, to));
-    }
+    // `extend` keeps the length in a register; `push` would store it after every move.
+    moves.extend((targets & enemies).map(|to| Move::capture(from, to)));
+    moves.extend((targets & !enemies).map(|to| Move::quiet(from, to)));
 }
 
 #[inline(always)]
@@ -94,12 +91,11 @@ fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
         push_promotions(moves, from_offset(to, forward), to, false);
     }
     if kinds == Kinds::All {
-        for to in single & !last_rank {
-            moves.push(Move::quiet(from_offset(to, forward), to));
-        }
-        for to in up(single) & empty & double_push_rank {
-            moves.push(Move::double_push(from_offset(to, 2 * forward), to));
-        }
+        moves.extend((single & !last_rank).map(|to| Move::quiet(from_offset(to, forward), to)));
+        moves.extend(
+            (up(single) & empty & double_push_rank)
+                .map(|to| Move::double_push(from_offset(to, 2 * forward), to)),
+        );
     }
 
     // Captures towards the east (higher file) and west, seen from white's side of the board.
@@ -111,9 +107,7 @@ fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
         for to in reach & last_rank {
             push_promotions(moves, from_offset(to, step), to, true);
         }
-        for to in reach & !last_rank {
-            moves.push(Move::capture(from_offset(to, step), to));
-        }
+        moves.extend((reach & !last_rank).map(|to| Move::capture(from_offset(to, step), to)));
     }
 
     if let Some(target) = board.en_passant() {

@@ -41,7 +41,17 @@ pub fn legal_captures(board: &mut Board) -> MoveList {
 pub fn count_legal_moves(board: &mut Board) -> usize {
     let mut moves = MoveList::new();
     pseudo_legal_moves(board, &mut moves);
-    moves.iter().filter(|&&mv| is_legal(board, mv)).count()
+    let us = board.side_to_move();
+    let king = board.king_square(us);
+    let mut count = 0;
+    for &mv in &moves {
+        let undo = board.make(mv);
+        // The same test as `is_legal`, with the king's square known without a look-up.
+        let king_after = if mv.from() == king { mv.to() } else { king };
+        count += usize::from(!is_attacked(board, king_after, !us));
+        board.unmake(mv, &undo);
+    }
+    count
 }
 
 /// `true` when the side to move has at least one legal move.
