@@ -7,11 +7,17 @@
 //!
 //! ```
 //! use outpost_board::Board;
-//! use outpost_movegen::{legal_moves, san};
+//! use outpost_movegen::{legal_moves, san, Game, GameStatus};
 //!
-//! let mut board = Board::startpos();
+//! let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3";
+//! let mut board = Board::from_fen(fen).unwrap();
 //! let moves = legal_moves(&mut board);
-//! assert_eq!(moves.len(), 20);
+//! let sans: Vec<String> = moves.iter().map(|&mv| san::to_san(&mut board, mv)).collect();
+//! assert!(sans.contains(&"Qxf7#".to_string()));
+//!
+//! let mut game = Game::new(board);
+//! game.play_san("Qxf7#").unwrap();
+//! assert!(matches!(game.status(), GameStatus::Checkmate { .. }));
 //! ```
 
 #![deny(missing_docs)]
