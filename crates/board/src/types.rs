@@ -262,44 +262,55 @@ impl fmt::Display for Piece {
     }
 }
 
+/// Defines the shared part of [`File`] and [`Rank`]: a number 0..8 named by one character.
+macro_rules! board_line {
+    ($name:ident, $what:literal, $first:literal, $to_char:ident, $from_char:ident) => {
+        impl $name {
+            #[doc = concat!("The ", $what, " with index 0 to 7; `None` outside that range.")]
+            pub const fn new(index: u8) -> Option<$name> {
+                if index < 8 {
+                    Some($name(index))
+                } else {
+                    None
+                }
+            }
+
+            #[doc = concat!("0 to 7, ", $what, " `", $first, "` being 0.")]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            #[doc = concat!("The character naming the ", $what, ", from `", $first, "`.")]
+            pub const fn $to_char(self) -> char {
+                (($first as u32) as u8 + self.0) as char
+            }
+
+            #[doc = concat!("The ", $what, " named by a character, from `", $first, "`.")]
+            pub fn $from_char(c: char) -> Option<$name> {
+                let index = (c as u32).wrapping_sub($first as u32);
+                (index < 8).then(|| $name(index as u8))
+            }
+
+            #[doc = concat!("All eight, ", $what, " `", $first, "` first.")]
+            pub fn all() -> impl Iterator<Item = $name> {
+                (0..8).map($name)
+            }
+        }
+    };
+}
+
 /// A file, `a` to `h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct File(u8);
 
-impl File {
-    /// The file with index 0 (`a`) to 7 (`h`); `None` outside that range.
-    pub const fn new(index: u8) -> Option<File> {
-        if index < 8 {
-            Some(File(index))
-        } else {
-            None
-        }
-    }
-    /// 0 for `a` … 7 for `h`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-    /// The letter `a` … `h`.
-    pub const fn letter(self) -> char {
-        (b'a' + self.0) as char
-    }
-    /// The file for a letter `a` … `h`.
-    pub fn from_letter(c: char) -> Option<File> {
-        match c {
-            'a'..='h' => Some(File(c as u8 - b'a')),
-            _ => None,
-        }
-    }
-    /// All eight files, `a` first.
-    pub fn all() -> impl Iterator<Item = File> {
-        (0..8).map(File)
-    }
-}
+board_line!(File, "file", 'a', letter, from_letter);
 
 /// A rank, `1` to `8`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rank(u8);
+
+board_line!(Rank, "rank", '1', digit, from_digit);
 
 impl Rank {
     /// Rank 1, white's back rank.
@@ -319,40 +330,12 @@ impl Rank {
     /// Rank 8, black's back rank.
     pub const R8: Rank = Rank(7);
 
-    /// The rank with index 0 (rank 1) to 7 (rank 8); `None` outside that range.
-    pub const fn new(index: u8) -> Option<Rank> {
-        if index < 8 {
-            Some(Rank(index))
-        } else {
-            None
-        }
-    }
-    /// 0 for rank 1 … 7 for rank 8.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-    /// The digit `1` … `8`.
-    pub const fn digit(self) -> char {
-        (b'1' + self.0) as char
-    }
-    /// The rank for a digit `1` … `8`.
-    pub fn from_digit(c: char) -> Option<Rank> {
-        match c {
-            '1'..='8' => Some(Rank(c as u8 - b'1')),
-            _ => None,
-        }
-    }
     /// The rank as seen from `color`'s side: rank 1 for white is rank 8 for black.
     pub const fn relative_to(self, color: Color) -> Rank {
         match color {
             Color::White => self,
             Color::Black => Rank(7 - self.0),
         }
-    }
-    /// All eight ranks, rank 1 first.
-    pub fn all() -> impl Iterator<Item = Rank> {
-        (0..8).map(Rank)
     }
 }
 

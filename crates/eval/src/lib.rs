@@ -1,0 +1,81 @@
+//! Static evaluation for the Outpost chess engine: material plus middlegame and endgame
+//! piece-square tables, blended by the game phase ("tapered" evaluation), and the score type
+//! with its mate-score helpers.
+//!
+//! ```
+//! use outpost_board::Board;
+//! use outpost_eval::{evaluate, explain, phase, MAX_PHASE, TEMPO};
+//!
+//! // The start position is symmetric: only the side to move's tempo bonus remains.
+//! let start = Board::startpos();
+//! assert_eq!(evaluate(&start), TEMPO);
+//! assert_eq!(phase(&start), MAX_PHASE);
+//!
+//! // White is a queen up: good for white to move, equally bad for black to move.
+//! let white = Board::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+//! let black = Board::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+//! assert!(evaluate(&white) > 800);
+//! assert_eq!(evaluate(&black), -evaluate(&white) + 2 * TEMPO);
+//!
+//! // The same score, term by term, as a table people can read.
+//! let explanation = explain(&white);
+//! assert_eq!(explanation.side_to_move_score, evaluate(&white));
+//! println!("{explanation}");
+//! ```
+
+#![deny(missing_docs)]
+
+mod explain;
+pub mod score;
+mod tables;
+mod tapered;
+
+pub use explain::{explain, Explanation};
+pub use tapered::{Tapered, MAX_PHASE};
+
+use outpost_board::{Board, Color, Piece, PieceKind, Square};
+
+/// The bonus, in centipawns, for having the move: added to the score of the side to move.
+/// It keeps scores of odd and even search depths closer together.
+pub const TEMPO: i32 = 10;
+
+/// The game phase from the material left: knight and bishop count 1, rook 2, queen 4, so
+/// the start position has [`MAX_PHASE`] (24) and kings and pawns alone have 0. Clamped at
+/// 24 when promotions add material.
+pub fn phase(board: &Board) -> i32 {
+    let phase: i32 = PieceKind::ALL
+        .iter()
+        .map(|&kind| tables::PHASE_WEIGHTS[kind.index()] * board.pieces(kind).count() as i32)
+        .sum();
+    phase.min(MAX_PHASE)
+}
+
+/// Value plus piece-square bonus of `piece` on `square` in centipawns, from the view of the
+/// piece's own colour (a black knight on c6 scores like a white knight on c3).
+pub const fn piece_square_value(piece: Piece, square: Square) -> Tapered {
+    tables::piece_square(piece, square)
+}
+
+/// The material and piece-square balance from white's view, before blending.
+#[inline]
+fn balance(board: &Board) -> Tapered {
+    let mut sum = Tapered::ZERO;
+    for piece in Piece::ALL {
+        let table = &tables::PIECE_SQUARE[piece.index()];
+        for square in board.pieces_of(piece.color(), piece.kind()) {
+            sum += table[square.index()];
+        }
+    }
+    sum
+}
+
+/// The static evaluation of `board` in centipawns, from the side to move's point of view:
+/// material plus piece-square tables, middlegame and endgame sums blended by [`phase`],
+/// plus the [`TEMPO`] bonus. Not a mate score; [`explain()`] shows the parts.
+pub fn evaluate(board: &Board) -> i32 {
+    let blended = balance(board).blend(phase(board));
+    match board.side_to_move() {
+        Color::White => blended + TEMPO,
+        Color::Black => -blended + TEMPO,
+    }
+}

@@ -1,0 +1,106 @@
+//! A pair of middlegame and endgame scores, blended by the game phase.
+
+use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+
+/// The game phase of the opening (all minor and major pieces on the board).
+pub const MAX_PHASE: i32 = 24;
+
+/// A middlegame and an endgame score in centipawns, to be blended by the game phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tapered {
+    /// The score when all pieces are on the board (phase [`MAX_PHASE`]).
+    pub middlegame: i32,
+    /// The score with only kings and pawns left (phase 0).
+    pub endgame: i32,
+}
+
+impl Tapered {
+    /// Both parts zero.
+    pub const ZERO: Tapered = Tapered::new(0, 0);
+
+    /// The pair (`middlegame`, `endgame`).
+    #[inline]
+    pub const fn new(middlegame: i32, endgame: i32) -> Tapered {
+        Tapered {
+            middlegame,
+            endgame,
+        }
+    }
+
+    /// The blended score `(middlegame * phase + endgame * (24 - phase)) / 24`, rounded
+    /// towards zero (so `(-t).blend(p) == -(t.blend(p))`). `phase` is clamped to `0..=24`.
+    #[inline]
+    pub const fn blend(self, phase: i32) -> i32 {
+        let phase = if phase < 0 {
+            0
+        } else if phase > MAX_PHASE {
+            MAX_PHASE
+        } else {
+            phase
+        };
+        (self.middlegame * phase + self.endgame * (MAX_PHASE - phase)) / MAX_PHASE
+    }
+}
+
+impl Add for Tapered {
+    type Output = Tapered;
+
+    #[inline]
+    fn add(self, other: Tapered) -> Tapered {
+        Tapered::new(
+            self.middlegame + other.middlegame,
+            self.endgame + other.endgame,
+        )
+    }
+}
+
+impl Sub for Tapered {
+    type Output = Tapered;
+
+    #[inline]
+    fn sub(self, other: Tapered) -> Tapered {
+        Tapered::new(
+            self.middlegame - other.middlegame,
+            self.endgame - other.endgame,
+        )
+    }
+}
+
+impl Neg for Tapered {
+    type Output = Tapered;
+
+    #[inline]
+    fn neg(self) -> Tapered {
+        Tapered::new(-self.middlegame, -self.endgame)
+    }
+}
+
+impl AddAssign for Tapered {
+    #[inline]
+    fn add_assign(&mut self, other: Tapered) {
+        *self = *self + other;
+    }
+}
+
+impl SubAssign for Tapered {
+    #[inline]
+    fn sub_assign(&mut self, other: Tapered) {
+        *self = *self - other;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blend_weights_middlegame_by_phase() {
+        let score = Tapered::new(240, -120);
+        assert_eq!(score.blend(24), 240);
+        assert_eq!(score.blend(0), -120);
+        assert_eq!(score.blend(12), 60);
+        assert_eq!(score.blend(99), 240, "phase is clamped");
+        assert_eq!((-score).blend(7), -score.blend(7));
+        assert_eq!(Tapered::new(1, 2) + Tapered::new(3, 4), Tapered::new(4, 6));
+    }
+}

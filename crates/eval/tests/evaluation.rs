@@ -1,0 +1,188 @@
+//! Properties of the evaluation: symmetry between the colours, the phase, material
+//! balance, and agreement between `evaluate` and `explain`.
+
+use outpost_board::Board;
+use outpost_eval::{evaluate, explain, phase, MAX_PHASE, TEMPO};
+use outpost_movegen::legal_moves;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const PERFT_SUITE: &str = include_str!("../../../data/perft-suite.epd");
+
+/// The FENs of the perft suite (the text before the first `;` of each line).
+fn perft_fens() -> Vec<&'static str> {
+    PERFT_SUITE
+        .lines()
+        .map(|line| line.split(';').next().unwrap_or("").trim())
+        .filter(|fen| !fen.is_empty() && !fen.starts_with('#'))
+        .collect()
+}
+
+/// The FEN of the same position with the colours exchanged: ranks flipped (rank 8 becomes
+/// rank 1), piece letters and castling letters swapped in case, the other side to move, and
+/// the en passant square mirrored (e3 ↔ e6). Clocks stay as they are.
+fn flip_colors(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    assert!(fields.len() >= 4, "FEN with too few fields: {fen}");
+    let swap_case = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let placement: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|rank| rank.chars().map(swap_case).collect())
+        .collect();
+    let side = match fields[1] {
+        "w" => "b",
+        "b" => "w",
+        other => panic!("bad side to move {other} in {fen}"),
+    };
+    let castling = if fields[2] == "-" {
+        "-".to_string()
+    } else {
+        let swapped: String = fields[2].chars().map(swap_case).collect();
+        // Keep the conventional order K, Q, k, q.
+        "KQkq".chars().filter(|c| swapped.contains(*c)).collect()
+    };
+    let en_passant = if fields[3] == "-" {
+        "-".to_string()
+    } else {
+        let mut chars = fields[3].chars();
+        let file = chars.next().expect("en passant file");
+        let rank = chars
+            .next()
+            .and_then(|r| r.to_digit(10))
+            .expect("en passant rank");
+        format!("{file}{}", 9 - rank)
+    };
+    let mut flipped = vec![placement.join("/"), side.to_string(), castling, en_passant];
+    flipped.extend(fields[4..].iter().map(|s| s.to_string()));
+    flipped.join(" ")
+}
+
+#[test]
+fn flip_helper_mirrors_a_known_position() {
+    assert_eq!(
+        flip_colors("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w Kq e6 0 2"),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b Qk e3 0 2"
+    );
+    for fen in perft_fens() {
+        assert_eq!(flip_colors(&flip_colors(fen)), fen, "flipping twice: {fen}");
+    }
+}
+
+#[test]
+fn start_position_scores_only_the_tempo_bonus() {
+    assert_eq!(evaluate(&Board::startpos()), TEMPO);
+    let black_to_move =
+        Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    assert_eq!(evaluate(&black_to_move), TEMPO);
+}
+
+#[test]
+fn colour_flipped_perft_positions_score_the_same() {
+    let fens = perft_fens();
+    assert!(
+        fens.len() > 100,
+        "the perft suite has {} positions",
+        fens.len()
+    );
+    for fen in fens {
+        let board = Board::from_fen(fen).unwrap();
+        let flipped_fen = flip_colors(fen);
+        let flipped = Board::from_fen(&flipped_fen)
+            .unwrap_or_else(|e| panic!("flipped FEN {flipped_fen} of {fen}: {e}"));
+        assert_eq!(
+            evaluate(&board),
+            evaluate(&flipped),
+            "{fen} and its mirror {flipped_fen}"
+        );
+        assert_eq!(phase(&board), phase(&flipped), "{fen}");
+    }
+}
+
+#[test]
+fn phase_runs_from_opening_to_kings_only() {
+    assert_eq!(phase(&Board::startpos()), MAX_PHASE);
+    assert_eq!(MAX_PHASE, 24);
+    let kings = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(phase(&kings), 0);
+    let kings_and_pawns = Board::from_fen("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1").unwrap();
+    assert_eq!(phase(&kings_and_pawns), 0);
+    let rook_and_knight = Board::from_fen("4k3/8/8/8/8/8/8/RN2K3 w - - 0 1").unwrap();
+    assert_eq!(phase(&rook_and_knight), 3);
+    // Promoted queens add material beyond the start position: the phase stays at 24.
+    let promoted = Board::from_fen("qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1").unwrap();
+    assert_eq!(phase(&promoted), MAX_PHASE);
+    // With kings and pawns only, the score is the endgame score (plus tempo).
+    let explanation = explain(&kings_and_pawns);
+    assert_eq!(explanation.blended(), explanation.balance().endgame);
+}
+
+#[test]
+fn a_queen_up_is_worth_more_than_800_centipawns() {
+    let positions = [
+        // Start position without black's queen.
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        // Queen and king against king.
+        "4k3/8/8/8/8/8/8/3QK3",
+        // A rook endgame with an extra queen.
+        "r3k3/pp3ppp/8/8/8/8/PP3PPP/R2QK3",
+    ];
+    for placement in positions {
+        let white_to_move = Board::from_fen(&format!("{placement} w - - 0 1")).unwrap();
+        let black_to_move = Board::from_fen(&format!("{placement} b - - 0 1")).unwrap();
+        let white_score = evaluate(&white_to_move);
+        let black_score = evaluate(&black_to_move);
+        assert!(white_score > 800, "{placement}: {white_score}");
+        assert!(black_score < -800, "{placement}: {black_score}");
+        // The same position, only the tempo bonus changes sides.
+        assert_eq!(white_score - TEMPO, -(black_score - TEMPO), "{placement}");
+        // And the colour-flipped position gives black the same edge.
+        let mirrored = Board::from_fen(&flip_colors(&format!("{placement} w - - 0 1"))).unwrap();
+        assert_eq!(evaluate(&mirrored), white_score, "{placement}");
+    }
+}
+
+#[test]
+fn explain_agrees_with_evaluate_on_the_perft_suite() {
+    for fen in perft_fens() {
+        let board = Board::from_fen(fen).unwrap();
+        let explanation = explain(&board);
+        assert_eq!(explanation.side_to_move_score, evaluate(&board), "{fen}");
+        assert_eq!(explanation.phase, phase(&board), "{fen}");
+        let white_view = match board.side_to_move() {
+            outpost_board::Color::White => evaluate(&board),
+            outpost_board::Color::Black => -evaluate(&board),
+        };
+        assert_eq!(explanation.white_score, white_view, "{fen}");
+    }
+}
+
+#[test]
+fn symmetry_and_explain_hold_over_random_games() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut positions = 0;
+    for _ in 0..20 {
+        let mut board = Board::startpos();
+        for _ in 0..200 {
+            let fen = board.to_fen();
+            let score = evaluate(&board);
+            let flipped = Board::from_fen(&flip_colors(&fen)).unwrap();
+            assert_eq!(score, evaluate(&flipped), "{fen}");
+            assert_eq!(explain(&board).side_to_move_score, score, "{fen}");
+            positions += 1;
+            let moves = legal_moves(&mut board);
+            if moves.is_empty() || board.halfmove_clock() >= 100 {
+                break;
+            }
+            let mv = moves[rng.next_u32() as usize % moves.len()];
+            board.make(mv);
+        }
+    }
+    assert!(positions > 1_000, "only {positions} positions");
+}
