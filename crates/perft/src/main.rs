@@ -6,6 +6,7 @@
 
 use outpost_board::Board;
 use perft::{check_hash, Perft};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -99,6 +100,13 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(options))
 }
 
+/// Writes to stdout; an error (such as a closed pipe) is returned instead of panicking.
+fn print(text: &str) -> std::io::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match parse_args(&args) {
@@ -134,17 +142,22 @@ fn main() -> ExitCode {
         eprintln!("mode: {}", perft.describe());
         if options.divide {
             let counts = perft.divide(&mut board, options.depth, &|_, _| {});
-            for (mv, nodes) in &counts {
-                println!("{mv}: {nodes}");
+            let lines: String = counts
+                .iter()
+                .map(|(mv, n)| format!("{mv}: {n}\n"))
+                .collect();
+            if print(&format!("{lines}\n")).is_err() {
+                return ExitCode::SUCCESS;
             }
-            println!();
             counts.iter().map(|(_, nodes)| nodes).sum()
         } else {
             perft.count(&mut board, options.depth)
         }
     };
     let seconds = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
+    if print(&format!("Nodes searched: {nodes}\n")).is_err() {
+        return ExitCode::SUCCESS;
+    }
     eprintln!(
         "time {seconds:.3} s, {:.1} million nodes per second",
         nodes as f64 / seconds.max(1e-9) / 1e6
