@@ -272,19 +272,21 @@ impl Board {
         self.mailbox[square.index()] = Some(piece);
     }
 
+    /// Removes `piece`, of colour `color` (passed in because make/unmake know it already).
     #[inline]
-    fn remove_piece(&mut self, piece: Piece, square: Square) {
+    fn remove_piece(&mut self, color: Color, piece: Piece, square: Square) {
         let bit = Bitboard::from_square(square);
         self.by_piece[piece.index()] ^= bit;
-        self.by_color[piece.color().index()] ^= bit;
+        self.by_color[color.index()] ^= bit;
         self.mailbox[square.index()] = None;
     }
 
+    /// Moves `piece`, of colour `color` (passed in because make/unmake know it already).
     #[inline]
-    fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+    fn move_piece(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
         let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.by_piece[piece.index()] ^= bits;
-        self.by_color[piece.color().index()] ^= bits;
+        self.by_color[color.index()] ^= bits;
         self.mailbox[from.index()] = None;
         self.mailbox[to.index()] = Some(piece);
     }
@@ -329,15 +331,15 @@ impl Board {
         // (a `match` here compiles to a jump table that mispredicts often).
         let code = mv.code();
         if code == QUIET {
-            self.move_piece(piece, from, to);
+            self.move_piece(us, piece, from, to);
         } else if code == CAPTURE {
             if let Some(captured) = self.mailbox[to.index()] {
-                self.remove_piece(captured, to);
+                self.remove_piece(!us, captured, to);
                 hash ^= keys.piece(captured, to);
                 undo.captured = Some(captured);
             }
             self.halfmove_clock = 0;
-            self.move_piece(piece, from, to);
+            self.move_piece(us, piece, from, to);
         } else {
             self.halfmove_clock = 0;
             hash ^= self.make_special(mv, piece, &mut undo);
@@ -364,7 +366,7 @@ impl Board {
         let mut hash = 0;
         match mv.code() {
             DOUBLE_PUSH => {
-                self.move_piece(piece, from, to);
+                self.move_piece(us, piece, from, to);
                 let skipped = Square::from_index((from.index() + to.index()) / 2);
                 self.en_passant = Some(skipped);
                 if self.pawn_can_capture_en_passant(skipped, !us) {
@@ -372,10 +374,10 @@ impl Board {
                 }
             }
             CASTLE => {
-                self.move_piece(piece, from, to);
+                self.move_piece(us, piece, from, to);
                 if let Some(side) = CastleSide::by_king_target(to) {
                     let rook = Piece::new(us, PieceKind::Rook);
-                    self.move_piece(rook, side.rook_from, side.rook_to);
+                    self.move_piece(us, rook, side.rook_from, side.rook_to);
                     hash ^= keys.piece(rook, side.rook_from) ^ keys.piece(rook, side.rook_to);
                 }
             }
@@ -383,20 +385,20 @@ impl Board {
                 let captured_square =
                     Square::from_index((to.index() as i8 - us.forward()) as usize);
                 let captured = Piece::new(!us, PieceKind::Pawn);
-                self.remove_piece(captured, captured_square);
+                self.remove_piece(!us, captured, captured_square);
                 hash ^= keys.piece(captured, captured_square);
                 undo.captured = Some(captured);
-                self.move_piece(piece, from, to);
+                self.move_piece(us, piece, from, to);
             }
             _ => {
                 // Promotions, with or without capture.
                 if let Some(captured) = self.mailbox[to.index()] {
-                    self.remove_piece(captured, to);
+                    self.remove_piece(!us, captured, to);
                     hash ^= keys.piece(captured, to);
                     undo.captured = Some(captured);
                 }
                 let promoted = Piece::new(us, mv.promotion_piece().unwrap_or(PieceKind::Queen));
-                self.remove_piece(piece, from);
+                self.remove_piece(us, piece, from);
                 self.put_piece(promoted, to);
                 hash ^= keys.piece(piece, to) ^ keys.piece(promoted, to);
             }
@@ -414,9 +416,9 @@ impl Board {
         if let Some(piece) = self.mailbox[to.index()] {
             let code = mv.code();
             if code == QUIET {
-                self.move_piece(piece, to, from);
+                self.move_piece(us, piece, to, from);
             } else if code == CAPTURE {
-                self.move_piece(piece, to, from);
+                self.move_piece(us, piece, to, from);
                 if let Some(captured) = undo.captured {
                     self.put_piece(captured, to);
                 }
@@ -437,22 +439,22 @@ impl Board {
         let us = piece.color();
         let (from, to) = (mv.from(), mv.to());
         match mv.code() {
-            DOUBLE_PUSH => self.move_piece(piece, to, from),
+            DOUBLE_PUSH => self.move_piece(us, piece, to, from),
             CASTLE => {
-                self.move_piece(piece, to, from);
+                self.move_piece(us, piece, to, from);
                 if let Some(side) = CastleSide::by_king_target(to) {
                     let rook = Piece::new(us, PieceKind::Rook);
-                    self.move_piece(rook, side.rook_to, side.rook_from);
+                    self.move_piece(us, rook, side.rook_to, side.rook_from);
                 }
             }
             EN_PASSANT => {
-                self.move_piece(piece, to, from);
+                self.move_piece(us, piece, to, from);
                 let captured_square =
                     Square::from_index((to.index() as i8 - us.forward()) as usize);
                 self.put_piece(Piece::new(!us, PieceKind::Pawn), captured_square);
             }
             _ => {
-                self.remove_piece(piece, to);
+                self.remove_piece(us, piece, to);
                 self.put_piece(Piece::new(us, PieceKind::Pawn), from);
                 if let Some(captured) = undo.captured {
                     self.put_piece(captured, to);
