@@ -1,0 +1,217 @@
+//! Move ordering: transposition-table move, captures by MVV-LVA and SEE, promotions, killers,
+//! counter-moves and the history heuristic. Moves are picked by integer keys (selection of
+//! the largest remaining key), never with a comparator.
+
+use crate::see::{see, SEE_VALUES};
+use outpost_board::{Board, Move, PieceKind};
+use outpost_movegen::MoveList;
+
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+const HISTORY_MAX: i32 = 16_384;
+
+const TT_MOVE_KEY: i32 = 2_000_000;
+const GOOD_CAPTURE_KEY: i32 = 1_000_000;
+const KILLER_KEYS: [i32; 2] = [900_000, 890_000];
+const COUNTER_KEY: i32 = 880_000;
+const BAD_CAPTURE_KEY: i32 = -1_000_000;
+const UNDERPROMOTION_KEY: i32 = -2_000_000;
+
+/// The search's memory of which quiet moves were good: killers per ply, a counter-move per
+/// previous move, and history scores per side and from/to squares.
+#[derive(Clone)]
+pub struct Heuristics {
+    killers: [[Move; 2]; MAX_PLY + 2],
+    counter_moves: [[Move; 64]; 12],
+    history: [[[i32; 64]; 64]; 2],
+}
+
+impl Default for Heuristics {
+    fn default() -> Heuristics {
+        Heuristics {
+            killers: [[Move::NULL; 2]; MAX_PLY + 2],
+            counter_moves: [[Move::NULL; 64]; 12],
+            history: [[[0; 64]; 64]; 2],
+        }
+    }
+}
+
+/// Identifies the previous move for counter-move look-ups: the piece that moved and its
+/// target square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PreviousMove {
+    /// [`outpost_board::Piece::index`] of the piece that moved.
+    pub piece: usize,
+    /// The square it moved to.
+    pub to: usize,
+}
+
+impl Heuristics {
+    /// The two killer moves of `ply`.
+    pub fn killers(&self, ply: usize) -> [Move; 2] {
+        self.killers[ply.min(MAX_PLY + 1)]
+    }
+
+    /// The counter-move to `previous`, if any.
+    pub fn counter_move(&self, previous: Option<PreviousMove>) -> Move {
+        previous.map_or(Move::NULL, |p| self.counter_moves[p.piece][p.to])
+    }
+
+    /// The history score of a quiet move by `side` (colour index).
+    pub fn history(&self, side: usize, mv: Move) -> i32 {
+        self.history[side][mv.from().index()][mv.to().index()]
+    }
+
+    /// Records that the quiet move `best` caused a beta cut-off at `ply` with `depth`, after
+    /// the quiet moves `tried` (which did not) were searched.
+    pub fn reward_quiet(
+        &mut self,
+        side: usize,
+        ply: usize,
+        depth: i32,
+        best: Move,
+        tried: &[Move],
+        previous: Option<PreviousMove>,
+    ) {
+        let killers = &mut self.killers[ply.min(MAX_PLY + 1)];
+        if killers[0] != best {
+            killers[1] = killers[0];
+            killers[0] = best;
+        }
+        if let Some(p) = previous {
+            self.counter_moves[p.piece][p.to] = best;
+        }
+        let bonus = (depth * depth).min(1_200);
+        self.update_history(side, best, bonus);
+        for &mv in tried {
+            if mv != best {
+                self.update_history(side, mv, -bonus);
+            }
+        }
+    }
+
+    fn update_history(&mut self, side: usize, mv: Move, bonus: i32) {
+        let entry = &mut self.history[side][mv.from().index()][mv.to().index()];
+        // Gravity keeps the value within ±HISTORY_MAX.
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// MVV-LVA key of a capture: most valuable victim first, least valuable attacker next.
+pub fn mvv_lva(board: &Board, mv: Move) -> i32 {
+    let victim = if mv.is_en_passant() {
+        SEE_VALUES[PieceKind::Pawn.index()]
+    } else {
+        board
+            .piece_at(mv.to())
+            .map_or(0, |p| SEE_VALUES[p.kind().index()])
+    };
+    let attacker = board
+        .piece_at(mv.from())
+        .map_or(0, |p| p.kind().index() as i32);
+    let promotion = mv
+        .promotion_piece()
+        .map_or(0, |kind| SEE_VALUES[kind.index()]);
+    (victim + promotion) * 8 - attacker
+}
+
+/// A list of moves with ordering keys, handing out the best remaining move each time.
+pub struct MovePicker {
+    moves: MoveList,
+    keys: [i32; outpost_movegen::MAX_MOVES],
+    next: usize,
+}
+
+impl MovePicker {
+    /// Orders `moves` for a main-search node.
+    pub fn new(
+        board: &Board,
+        moves: MoveList,
+        tt_move: Move,
+        heuristics: &Heuristics,
+        ply: usize,
+        previous: Option<PreviousMove>,
+    ) -> MovePicker {
+        let mut keys = [0; outpost_movegen::MAX_MOVES];
+        let side = board.side_to_move().index();
+        let killers = heuristics.killers(ply);
+        let counter = heuristics.counter_move(previous);
+        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+            *key = if mv == tt_move {
+                TT_MOVE_KEY
+            } else if let Some(kind) = mv.promotion_piece().filter(|&k| k != PieceKind::Queen) {
+                UNDERPROMOTION_KEY + SEE_VALUES[kind.index()]
+            } else if mv.is_capture() || mv.is_promotion() {
+                let order = mvv_lva(board, mv);
+                if see(board, mv) >= 0 {
+                    GOOD_CAPTURE_KEY + order
+                } else {
+                    BAD_CAPTURE_KEY + order
+                }
+            } else if mv == killers[0] {
+                KILLER_KEYS[0]
+            } else if mv == killers[1] {
+                KILLER_KEYS[1]
+            } else if mv == counter {
+                COUNTER_KEY
+            } else {
+                heuristics.history(side, mv)
+            };
+        }
+        MovePicker {
+            moves,
+            keys,
+            next: 0,
+        }
+    }
+
+    /// Orders captures (and promotions) for the quiescence search by MVV-LVA.
+    pub fn captures(board: &Board, moves: MoveList, tt_move: Move) -> MovePicker {
+        let mut keys = [0; outpost_movegen::MAX_MOVES];
+        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+            *key = if mv == tt_move {
+                TT_MOVE_KEY
+            } else {
+                mvv_lva(board, mv)
+            };
+        }
+        MovePicker {
+            moves,
+            keys,
+            next: 0,
+        }
+    }
+
+    /// The number of moves in the list.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// `true` when the list has no moves.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+impl Iterator for MovePicker {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let count = self.moves.len();
+        if self.next >= count {
+            return None;
+        }
+        let mut best = self.next;
+        for index in self.next + 1..count {
+            if self.keys[index] > self.keys[best] {
+                best = index;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.keys.swap(self.next, best);
+        let mv = self.moves[self.next];
+        self.next += 1;
+        Some(mv)
+    }
+}

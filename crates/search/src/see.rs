@@ -1,0 +1,114 @@
+//! Static exchange evaluation: the material balance of the capture sequence on one square.
+
+use outpost_board::{Bitboard, Board, Move, PieceKind};
+use outpost_movegen::attackers_to;
+
+/// Piece values used by SEE and move ordering, indexed by [`PieceKind::index`].
+pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
+
+fn value(kind: PieceKind) -> i32 {
+    SEE_VALUES[kind.index()]
+}
+
+/// The material the side to move wins (positive) or loses (negative) by playing the capture
+/// or promotion `mv` and letting both sides recapture on its target square with their least
+/// valuable piece for as long as that pays. Quiet moves are scored as moving a piece to a
+/// square where it may be captured.
+pub fn see(board: &Board, mv: Move) -> i32 {
+    let from = mv.from();
+    let to = mv.to();
+    let Some(mover) = board.piece_at(from) else {
+        return 0;
+    };
+    let mut occupied = board.occupied();
+    let mut gain = [0i32; 40];
+    gain[0] = if mv.is_en_passant() {
+        value(PieceKind::Pawn)
+    } else {
+        board.piece_at(to).map_or(0, |piece| value(piece.kind()))
+    };
+    let mut on_square = value(mover.kind());
+    if let Some(promotion) = mv.promotion_piece() {
+        gain[0] += value(promotion) - value(PieceKind::Pawn);
+        on_square = value(promotion);
+    }
+    if mv.is_en_passant() {
+        // The captured pawn stands behind the target square.
+        let captured = outpost_board::Square::from_index(if to.index() > from.index() {
+            to.index() - 8
+        } else {
+            to.index() + 8
+        });
+        occupied = occupied.without(captured);
+    }
+    let mut from_set = Bitboard::from_square(from);
+    let mut side = mover.color();
+    let mut depth = 0;
+    loop {
+        depth += 1;
+        if depth >= gain.len() {
+            break;
+        }
+        gain[depth] = on_square - gain[depth - 1];
+        if (-gain[depth - 1]).max(gain[depth]) < 0 {
+            break;
+        }
+        occupied &= !from_set;
+        side = !side;
+        let attackers = attackers_to(board, to, side, occupied) & occupied;
+        if attackers.is_empty() {
+            break;
+        }
+        let mut next = None;
+        for kind in PieceKind::ALL {
+            let of_kind = attackers & board.pieces(kind);
+            if let Some(square) = of_kind.first() {
+                next = Some((kind, square));
+                break;
+            }
+        }
+        let Some((kind, square)) = next else {
+            break;
+        };
+        if kind == PieceKind::King {
+            let rest = occupied.without(square);
+            if (attackers_to(board, to, !side, rest) & rest).is_nonempty() {
+                break;
+            }
+        }
+        from_set = Bitboard::from_square(square);
+        on_square = value(kind);
+    }
+    while depth > 1 {
+        depth -= 1;
+        gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
+    }
+    gain[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outpost_movegen::uci::parse_uci_move;
+
+    fn see_of(fen: &str, text: &str) -> i32 {
+        let mut board = Board::from_fen(fen).unwrap();
+        let mv = parse_uci_move(&mut board, text).unwrap();
+        see(&board, mv)
+    }
+
+    #[test]
+    fn exchanges() {
+        // Pawn takes an undefended knight.
+        assert_eq!(see_of("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 320);
+        // Queen takes a pawn defended by a pawn.
+        assert_eq!(
+            see_of("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5"),
+            100 - 900
+        );
+        // Rook takes a rook defended by a rook, backed by our rook (x-ray).
+        assert_eq!(see_of("3r2k1/3r4/8/8/8/8/3R4/3RK3 w - - 0 1", "d2d7"), 500);
+        // Equal trade.
+        assert_eq!(see_of("4k3/8/4p3/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 0);
+    }
+}

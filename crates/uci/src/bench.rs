@@ -1,0 +1,57 @@
+//! `bench`: a fixed search over a fixed set of positions, for a node-count signature and a
+//! speed measurement.
+
+use outpost_board::Board;
+use outpost_search::{Limits, SearchSignals, Searcher};
+use std::io::Write;
+use std::time::Instant;
+
+/// The depth every bench position is searched to.
+pub const BENCH_DEPTH: u32 = 12;
+
+/// The bench positions: openings, middlegames, endgames, tactics.
+pub const BENCH_POSITIONS: [&str; 10] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2Q1RK1 w - - 0 9",
+    "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "2r3k1/pp3ppp/2n1b3/3p4/3P4/2N1B3/PP3PPP/2R3K1 b - - 0 20",
+];
+
+/// Searches every bench position to [`BENCH_DEPTH`] with one thread and a cleared 16 MiB
+/// table, writing one line per position and, last, `<nodes> nodes <nps> nps`.
+pub fn bench<W: Write>(out: &mut W) {
+    let mut searcher = Searcher::new(16);
+    let limits = Limits {
+        depth: Some(BENCH_DEPTH),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let mut total = 0;
+    for (index, fen) in BENCH_POSITIONS.iter().enumerate() {
+        let Ok(board) = Board::from_fen(fen) else {
+            continue;
+        };
+        searcher.clear();
+        let result = searcher.search(&board, &[], &limits, &SearchSignals::new(), |_| {});
+        total += result.nodes;
+        let best = result
+            .best_move
+            .map_or_else(|| "0000".to_string(), |mv| mv.to_string());
+        let _ = writeln!(
+            out,
+            "info string bench position {}/{}: {} nodes, best move {}",
+            index + 1,
+            BENCH_POSITIONS.len(),
+            result.nodes,
+            best
+        );
+    }
+    let millis = start.elapsed().as_millis().max(1) as u64;
+    let _ = writeln!(out, "{} nodes {} nps", total, total * 1000 / millis);
+}
