@@ -28,6 +28,7 @@ mod legal;
 #[doc(hidden)]
 pub mod magic;
 mod magic_masks;
+pub mod pgn;
 pub mod san;
 pub mod status;
 pub mod uci;

@@ -694,6 +694,9 @@ impl<'a, 'c> Worker<'a, 'c> {
         let mut best_move = Move::NULL;
         let mut move_count = 0;
         let mut quiets_tried: arrayvec_lite::Quiets = arrayvec_lite::Quiets::default();
+        // Captures skipped by SEE before their legality was tried: if nothing else was
+        // searched, the node is neither mate nor stalemate as far as we know.
+        let mut pruned_captures = false;
         for mv in picker {
             let quiet = !mv.is_capture() && !mv.is_promotion();
             if !pv_node
@@ -704,6 +707,7 @@ impl<'a, 'c> Worker<'a, 'c> {
                 && mv != tt_move
                 && see(&self.board, mv) < -100 * depth
             {
+                pruned_captures = true;
                 continue;
             }
             let piece = self.board.piece_at(mv.from());
@@ -798,7 +802,13 @@ impl<'a, 'c> Worker<'a, 'c> {
             }
         }
         if move_count == 0 {
-            return if checked { mated_in(ply as u32) } else { DRAW };
+            return if pruned_captures {
+                alpha
+            } else if checked {
+                mated_in(ply as u32)
+            } else {
+                DRAW
+            };
         }
         let bound = if best_score >= beta {
             Bound::Lower

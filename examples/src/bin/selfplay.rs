@@ -1,0 +1,61 @@
+//! Plays one game engine against engine, with a fixed number of nodes per move (default
+//! 20000), and prints it in PGN. The game ends by the rules (mate, stalemate, fifty moves,
+//! threefold repetition, insufficient material) or after 300 plies.
+//!
+//! ```sh
+//! cargo run --release -p examples --bin selfplay -- 20000
+//! ```
+
+use outpost_movegen::pgn::{write_pgn, PgnGame};
+use outpost_movegen::Game;
+use outpost_search::{Limits, SearchSignals, Searcher};
+use std::process::ExitCode;
+
+/// The game is stopped (with result `*`) after this many plies.
+const MAX_PLIES: usize = 300;
+
+fn main() -> ExitCode {
+    let nodes = match std::env::args().nth(1).map(|text| text.parse::<u64>()) {
+        None => 20_000,
+        Some(Ok(nodes)) if nodes > 0 => nodes,
+        Some(_) => {
+            eprintln!("selfplay: the argument is a number of nodes per move, such as 20000");
+            return ExitCode::from(2);
+        }
+    };
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    // One searcher per side, so that neither sees the other's transposition table.
+    let mut searchers = [Searcher::new(16), Searcher::new(16)];
+    let mut game = Game::startpos();
+    // The hashes of the positions before the current one, for the search to see repetitions.
+    let mut history = Vec::new();
+
+    while !game.status().is_over() && game.moves().len() < MAX_PLIES {
+        let board = game.board().clone();
+        let searcher = &mut searchers[board.side_to_move().index()];
+        let result = searcher.search(&board, &history, &limits, &SearchSignals::new(), |_| {});
+        // The status says there is a legal move, so the search returns one.
+        let Some(mv) = result.best_move else { break };
+        history.push(board.hash());
+        game.play(mv);
+    }
+
+    // The result and the reason come from the game's status; a game stopped at the ply cap
+    // has neither, so say why it stopped.
+    let event = format!("Outpost self-play, {nodes} nodes per move");
+    let tags = [
+        ("Event", event.as_str()),
+        ("Round", "1"),
+        ("White", "Outpost"),
+        ("Black", "Outpost"),
+    ];
+    let mut pgn = PgnGame::from_game(&game, &tags);
+    if pgn.termination.is_none() {
+        pgn.termination = Some(format!("Stopped after {MAX_PLIES} plies"));
+    }
+    print!("{}", write_pgn(&pgn));
+    ExitCode::SUCCESS
+}
