@@ -1,0 +1,41 @@
+//! Chess in the terminal against the Outpost engine, a friend, or the engine against itself:
+//! a coloured board with a side panel, moves in SAN or UCI, a live view of the engine's
+//! search, and commands to take back, get a hint, set up a position or save the game as PGN.
+//!
+//! ```sh
+//! cargo run --release -p examples --bin play
+//! cargo run --release -p examples --bin play -- --mode black --time 3
+//! cargo run --release -p examples --bin play -- --white engine --black engine --pause 500
+//! ```
+//!
+//! The game itself lives in the library part of the examples (`examples::play`), so that it
+//! can be tested without a terminal.
+
+use examples::play::input::{spawn_stdin_reader, Inbox};
+use examples::play::options::{self, Request, USAGE};
+use examples::play::Session;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let settings = match options::parse(std::env::args().skip(1)) {
+        Ok(Request::Play(settings)) => settings.detect_terminal(),
+        Ok(Request::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("play: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    // Input is read on a thread of its own, so that the game can take `stop` or `quit`
+    // while the engine thinks.
+    let inbox = Inbox::new();
+    spawn_stdin_reader(inbox.sender());
+    let mut session = Session::new(settings, std::io::stdout());
+    match session.run(&inbox) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The output went away (a closed pipe): nobody is left to tell.
+        Err(_) => ExitCode::FAILURE,
+    }
+}

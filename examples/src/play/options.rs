@@ -1,0 +1,165 @@
+//! The command line of `play`.
+
+use super::engine::Strength;
+use super::mode::{Mode, Player, MODE_NAMES};
+use super::session::Settings;
+use outpost_board::{Board, Color};
+use std::time::Duration;
+
+/// The text `--help` prints.
+pub const USAGE: &str = "\
+Play chess against the Outpost engine in the terminal.
+
+Usage: play [OPTIONS]
+
+Options:
+  --white human|engine  who plays white (default: human)
+  --black human|engine  who plays black (default: engine)
+  --mode MODE           white (you play white, the default), black (you play black),
+                        humans (two people), engines (watch the engine play itself)
+  --time SECONDS        the engine thinks this long per move (default: 1)
+  --depth N             the engine searches N plies per move instead
+  --nodes N             the engine searches N nodes per move instead
+  --pause MS            the pause between moves when the engine plays itself
+                        (default: 300)
+  --fen FEN             start from this position (quote it)
+  --flip                show the board the other way round
+  -h, --help            print this help
+
+Type help in the game for its commands. Colours are off when the output is not a
+terminal or NO_COLOR is set.";
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Request {
+    /// Print [`USAGE`].
+    Help,
+    /// Play with these settings (colour and terminal handling still to be detected).
+    Play(Box<Settings>),
+}
+
+/// Reads the arguments (without the program name). The error is a one-line explanation.
+pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, String> {
+    let mut settings = Settings::default();
+    let mut flip = false;
+    let mut arguments = arguments.into_iter();
+    while let Some(argument) = arguments.next() {
+        let (name, inline) = match argument.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name.to_string(), Some(value)),
+            _ => (argument.clone(), None),
+        };
+        let mut value = || {
+            inline
+                .map(str::to_string)
+                .or_else(|| arguments.next())
+                .ok_or_else(|| format!("{name} needs a value (see --help)"))
+        };
+        match name.as_str() {
+            "-h" | "--help" => return Ok(Request::Help),
+            "--white" | "--black" => {
+                let text = value()?;
+                let player = Player::parse(&text)
+                    .ok_or_else(|| format!("{name} takes human or engine, not '{text}'"))?;
+                if name == "--white" {
+                    settings.mode.white = player;
+                } else {
+                    settings.mode.black = player;
+                }
+            }
+            "--mode" => {
+                let text = value()?;
+                settings.mode = Mode::parse(&[text.as_str()])
+                    .ok_or_else(|| format!("unknown mode '{text}'; modes: {MODE_NAMES}"))?;
+            }
+            "--time" | "--depth" | "--nodes" => {
+                let text = value()?;
+                settings.strength = Strength::parse(&name[2..], &text)?;
+            }
+            "--pause" => {
+                let text = value()?;
+                let millis = text
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&millis| millis <= 60_000)
+                    .ok_or_else(|| {
+                        format!("--pause takes milliseconds from 0 to 60000, not '{text}'")
+                    })?;
+                settings.pause = Duration::from_millis(millis);
+            }
+            "--fen" => {
+                let text = value()?;
+                settings.start =
+                    Board::from_fen(&text).map_err(|error| format!("--fen: {error}"))?;
+            }
+            "--flip" => flip = true,
+            _ => return Err(format!("unknown argument '{argument}' (see --help)")),
+        }
+    }
+    settings.flipped = (settings.mode.lone_human() == Some(Color::Black)) != flip;
+    Ok(Request::Play(Box::new(settings)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(arguments: &[&str]) -> Result<Settings, String> {
+        match parse(arguments.iter().map(|text| text.to_string()))? {
+            Request::Play(settings) => Ok(*settings),
+            Request::Help => Err("help".to_string()),
+        }
+    }
+
+    #[test]
+    fn defaults_are_human_against_engine() {
+        let settings = settings(&[]).unwrap();
+        assert_eq!(settings.mode, Mode::default());
+        assert_eq!(settings.strength, Strength::default());
+        assert!(!settings.flipped);
+    }
+
+    #[test]
+    fn players_strength_and_position_are_read() {
+        let settings = settings(&[
+            "--white",
+            "engine",
+            "--black=human",
+            "--depth",
+            "5",
+            "--pause",
+            "0",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        ])
+        .unwrap();
+        assert_eq!(settings.mode, Mode::new(Player::Engine, Player::Human));
+        assert!(settings.flipped, "black's view for a human playing black");
+        assert_eq!(settings.strength, Strength::Depth(5));
+        assert_eq!(settings.pause, Duration::ZERO);
+        assert_eq!(settings.start.to_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let engines = self::settings(&["--mode", "engines", "--flip"]).unwrap();
+        assert_eq!(engines.mode, Mode::new(Player::Engine, Player::Engine));
+        assert!(engines.flipped);
+    }
+
+    #[test]
+    fn mistakes_are_explained() {
+        assert_eq!(settings(&["--help"]).unwrap_err(), "help");
+        assert!(settings(&["--white"])
+            .unwrap_err()
+            .contains("needs a value"));
+        assert!(settings(&["--white", "cat"])
+            .unwrap_err()
+            .contains("human or engine"));
+        assert!(settings(&["--mode", "x"])
+            .unwrap_err()
+            .contains("unknown mode"));
+        assert!(settings(&["--time", "0"]).is_err());
+        assert!(settings(&["--fen", "8/8"])
+            .unwrap_err()
+            .starts_with("--fen:"));
+        assert!(settings(&["--colour"])
+            .unwrap_err()
+            .contains("unknown argument"));
+    }
+}

@@ -1,0 +1,191 @@
+//! What each command does to a session.
+
+use super::Session;
+use crate::play::command::{Command, HELP};
+use crate::play::input::Inbox;
+use crate::play::mode::{Player, MODE_NAMES};
+use crate::play::render;
+use outpost_board::{Board, Color, Move};
+use outpost_movegen::pgn::numbered_san;
+use outpost_movegen::san::parse_san;
+use outpost_movegen::uci::parse_uci_move;
+use outpost_search::Score;
+use std::io::{self, Write};
+
+impl<W: Write> Session<W> {
+    /// Carries out one command.
+    pub(super) fn execute(&mut self, command: Command, inbox: &Inbox) -> io::Result<()> {
+        match command {
+            Command::Move(text) => self.human_move(&text),
+            Command::Help => writeln!(self.out, "{HELP}"),
+            Command::Quit => {
+                self.quit = true;
+                Ok(())
+            }
+            Command::New => {
+                self.game = outpost_movegen::Game::startpos();
+                self.pause_until = None;
+                if let Some(searcher) = &mut self.searcher {
+                    searcher.clear();
+                }
+                writeln!(self.out, "New game.")?;
+                self.show_board()
+            }
+            Command::Undo => self.undo(),
+            Command::Flip => {
+                self.flipped = !self.flipped;
+                self.show_board()
+            }
+            Command::Board => self.show_board(),
+            Command::Moves => {
+                let moves = render::legal_moves_text(self.game.board());
+                if moves.is_empty() {
+                    writeln!(self.out, "No legal moves.")
+                } else {
+                    writeln!(self.out, "Legal moves: {moves}")
+                }
+            }
+            Command::Hint => self.hint(inbox),
+            Command::Stop => writeln!(self.out, "The engine is not thinking."),
+            Command::Mode(None) => writeln!(
+                self.out,
+                "Mode: {}. Change it with mode followed by {MODE_NAMES}.",
+                self.settings.mode
+            ),
+            Command::Mode(Some(mode)) => {
+                self.settings.mode = mode;
+                self.pause_until = None;
+                writeln!(self.out, "Mode: {mode}.")?;
+                if let Some(human) = mode.lone_human() {
+                    let flipped = human == Color::Black;
+                    if flipped != self.flipped {
+                        self.flipped = flipped;
+                        self.show_board()?;
+                    }
+                }
+                Ok(())
+            }
+            Command::Fen(None) => writeln!(self.out, "{}", self.game.board().to_fen()),
+            Command::Fen(Some(fen)) => match Board::from_fen(&fen) {
+                Ok(board) => {
+                    self.game = outpost_movegen::Game::new(board);
+                    self.pause_until = None;
+                    self.show_board()?;
+                    self.announce_end()
+                }
+                Err(error) => writeln!(self.out, "Bad FEN: {error}. The board is unchanged."),
+            },
+            Command::Strength(None) => {
+                writeln!(self.out, "Engine: {}.", self.settings.strength)
+            }
+            Command::Strength(Some(strength)) => {
+                self.settings.strength = strength;
+                writeln!(self.out, "Engine: {strength}.")
+            }
+            Command::SavePgn(path) => self.save_pgn(&path),
+            Command::LoadPgn(path) => self.load_pgn(&path),
+        }
+    }
+
+    /// A move typed by a human: UCI if it looks like UCI, else SAN.
+    fn human_move(&mut self, text: &str) -> io::Result<()> {
+        let status = self.game.status();
+        if status.is_over() {
+            return writeln!(
+                self.out,
+                "The game is over ({status}): type new, undo, fen or load to go on."
+            );
+        }
+        let side = self.game.board().side_to_move();
+        if self.settings.mode.player(side) == Player::Engine {
+            return writeln!(
+                self.out,
+                "It is the engine's turn to move for {side}; type mode to change who plays."
+            );
+        }
+        let mut board = self.game.board().clone();
+        let parsed = if looks_like_uci(text) {
+            parse_uci_move(&mut board, text).map_err(|error| error.to_string())
+        } else {
+            parse_san(&mut board, text).map_err(|error| error.to_string())
+        };
+        match parsed {
+            Ok(mv) => self.play(mv, ""),
+            Err(message) => writeln!(self.out, "{message}. The board is unchanged."),
+        }
+    }
+
+    /// Takes back one move, or against the engine the moves back to the human's last turn.
+    fn undo(&mut self) -> io::Result<()> {
+        let played = self.game.moves().len();
+        let count = match self.settings.mode.lone_human() {
+            Some(human) if self.game.board().side_to_move() == human => 2,
+            _ => 1,
+        };
+        if played == 0 {
+            return writeln!(self.out, "There is no move to take back.");
+        }
+        if count > played {
+            return writeln!(self.out, "There is no move of yours to take back.");
+        }
+        let mut taken: Vec<Move> = (0..count).filter_map(|_| self.game.undo()).collect();
+        taken.reverse();
+        self.pause_until = None;
+        let text = numbered_san(self.game.board(), &taken);
+        writeln!(self.out, "Took back {text}")?;
+        self.show_board()
+    }
+
+    /// The engine suggests a move for the human to play.
+    fn hint(&mut self, inbox: &Inbox) -> io::Result<()> {
+        let status = self.game.status();
+        if status.is_over() {
+            return writeln!(self.out, "The game is over ({status}): no hint.");
+        }
+        let board = self.game.board().clone();
+        if self.settings.mode.player(board.side_to_move()) == Player::Engine {
+            return writeln!(self.out, "Hints are for the human's turn.");
+        }
+        let limits = self.settings.strength.hint_limits();
+        let Some(result) = self.think(limits, inbox)? else {
+            return Ok(());
+        };
+        match result.best_move {
+            Some(mv) => writeln!(
+                self.out,
+                "Hint: {} ({})",
+                numbered_san(&board, &[mv]),
+                render::score_text(Score::from_internal(result.score), board.side_to_move())
+            ),
+            None => writeln!(self.out, "No hint: there is no legal move."),
+        }
+    }
+}
+
+/// `true` for text shaped like a UCI move: two squares and maybe a promotion letter.
+fn looks_like_uci(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let square =
+        |file: u8, rank: u8| (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank);
+    match bytes {
+        [a, b, c, d] => square(*a, *b) && square(*c, *d),
+        [a, b, c, d, promotion] => square(*a, *b) && square(*c, *d) && b"qrbn".contains(promotion),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_uci;
+
+    #[test]
+    fn uci_is_recognised() {
+        assert!(looks_like_uci("g1f3"));
+        assert!(looks_like_uci("e7e8q"));
+        assert!(!looks_like_uci("Nf3"));
+        assert!(!looks_like_uci("e4"));
+        assert!(!looks_like_uci("e7e8Q"));
+        assert!(!looks_like_uci("Ng1f3"));
+        assert!(!looks_like_uci("O-O"));
+    }
+}
