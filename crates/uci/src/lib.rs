@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 mod bench;
+mod book;
 mod go;
 mod output;
 
@@ -55,6 +56,8 @@ struct Options {
     multipv: usize,
     move_overhead: u64,
     ponder: bool,
+    /// `OwnBook`: answer `go` from the opening book when the position is in it.
+    own_book: bool,
 }
 
 impl Default for Options {
@@ -65,6 +68,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead: 30,
             ponder: false,
+            own_book: false,
         }
     }
 }
@@ -84,6 +88,7 @@ pub struct Engine {
     options: Options,
     searcher: Option<Searcher>,
     running: Option<RunningSearch>,
+    book: book::EngineBook,
 }
 
 impl Engine {
@@ -99,7 +104,14 @@ impl Engine {
             options,
             searcher: Some(searcher),
             running: None,
+            book: book::EngineBook::new(),
         }
+    }
+
+    /// Seeds the random choice among book moves (`OwnBook`), so that book play can be
+    /// repeated. Without it the seed comes from the clock, and games differ.
+    pub fn seed_book(&mut self, seed: u64) {
+        self.book.seed(seed);
     }
 
     /// Reads commands until `quit` or the end of the input. At the end of the input a timed
@@ -200,6 +212,8 @@ impl Engine {
              option name Move Overhead type spin default {} min 0 max 5000\n\
              option name Clear Hash type button\n\
              option name Ponder type check default false\n\
+             option name OwnBook type check default false\n\
+             option name BookFile type string default <empty>\n\
              uciok",
             defaults.hash, defaults.threads, defaults.multipv, defaults.move_overhead
         );
@@ -225,6 +239,14 @@ impl Engine {
             }
             Ok(number as u64)
         };
+        let check = |option: &str| match value.as_deref().map(str::to_ascii_lowercase).as_deref() {
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            _ => Err(format!(
+                "option {option} needs value true or false, not '{}'",
+                value.as_deref().unwrap_or("")
+            )),
+        };
         let outcome = match name.to_ascii_lowercase().as_str() {
             "hash" => spin(1, 65_536).map(|mib| {
                 self.options.hash = mib as usize;
@@ -246,24 +268,26 @@ impl Engine {
                 searcher.clear();
                 Ok(())
             }
-            "ponder" => match value.as_deref().map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => {
-                    self.options.ponder = true;
-                    Ok(())
-                }
-                Some("false") => {
-                    self.options.ponder = false;
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "option Ponder needs value true or false, not '{}'",
-                    value.as_deref().unwrap_or("")
-                )),
-            },
+            "ponder" => check("Ponder").map(|on| self.options.ponder = on),
+            "ownbook" => check("OwnBook").map(|on| self.options.own_book = on),
+            "bookfile" => {
+                self.book.set_file(value.as_deref().unwrap_or(""));
+                Ok(())
+            }
             _ => Err(format!("unknown option: {name}")),
         };
         if let Err(message) = outcome {
             self.say(&format!("info string {message}"));
+        }
+        self.load_book();
+    }
+
+    /// Reads the book (once) when `OwnBook` is on, reporting a `BookFile` that cannot be read.
+    fn load_book(&mut self) {
+        if self.options.own_book {
+            if let Some(message) = self.book.load() {
+                self.say(&format!("info string {message}"));
+            }
         }
     }
 
@@ -325,6 +349,17 @@ impl Engine {
         let parsed = go::parse_go(&mut self.board.clone(), args);
         for message in &parsed.warnings {
             self.say(&format!("info string {message}"));
+        }
+        if self.options.own_book && !parsed.limits.infinite && !parsed.ponder {
+            self.load_book();
+            if let Some(found) = self.book.choose(&self.board, &parsed.limits.search_moves) {
+                let text = format!(
+                    "info string book move {} weight {} of {}\nbestmove {}",
+                    found.mv, found.weight, found.total, found.mv
+                );
+                self.say(&text);
+                return;
+            }
         }
         let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(16));
         let signals = SearchSignals::new();

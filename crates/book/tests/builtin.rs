@@ -1,0 +1,143 @@
+//! The built-in book: its lines are legal, it covers the main first moves, and it varies.
+
+use outpost_board::{Board, Move};
+use outpost_book::{Book, BuiltinBook, PolyglotBook};
+use outpost_movegen::legal_moves;
+use outpost_movegen::san::{parse_san, to_san};
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeSet;
+
+fn after(line: &str) -> Board {
+    let mut board = Board::startpos();
+    for text in line.split_whitespace() {
+        let mv = parse_san(&mut board, text).unwrap();
+        board.make(mv);
+    }
+    board
+}
+
+fn sans(board: &mut Board, moves: &[(Move, u16)]) -> Vec<String> {
+    moves.iter().map(|&(mv, _)| to_san(board, mv)).collect()
+}
+
+#[test]
+fn every_line_is_legal_and_every_move_is_in_the_book() {
+    let lines: Vec<&str> = BuiltinBook::lines().collect();
+    assert!(lines.len() >= 30, "{} lines", lines.len());
+    for line in &lines {
+        let mut board = Board::startpos();
+        for text in line.split_whitespace() {
+            let mv = parse_san(&mut board, text)
+                .unwrap_or_else(|error| panic!("line '{line}': {error}"));
+            let book_moves = BuiltinBook.moves(&mut board);
+            assert!(
+                book_moves.iter().any(|&(known, _)| known == mv),
+                "line '{line}': {text} is not in the book"
+            );
+            board.make(mv);
+        }
+    }
+    assert!(BuiltinBook::positions() > 100);
+}
+
+#[test]
+fn the_start_position_has_the_four_main_first_moves() {
+    let mut board = Board::startpos();
+    let moves = BuiltinBook.moves(&mut board);
+    let names = sans(&mut board, &moves);
+    for first in ["e4", "d4", "c4", "Nf3"] {
+        assert!(names.iter().any(|name| name == first), "{names:?}");
+    }
+    // A move's weight is the number of lines that play it.
+    for (name, &(_, weight)) in names.iter().zip(&moves) {
+        let lines = BuiltinBook::lines()
+            .filter(|line| line.split_whitespace().next() == Some(name.as_str()))
+            .count();
+        assert_eq!(usize::from(weight), lines, "{name}");
+    }
+    assert!(moves.windows(2).all(|pair| pair[0].1 >= pair[1].1));
+}
+
+#[test]
+fn main_replies_are_known() {
+    let cases = [
+        ("e4", &["e5", "c5", "e6", "c6"][..]),
+        ("d4", &["d5", "Nf6"][..]),
+        ("c4", &["e5", "Nf6", "c5"][..]),
+        ("Nf3", &["d5", "Nf6"][..]),
+        ("e4 c5 Nf3", &["d6", "Nc6", "e6"][..]),
+        ("e4 e5 Nf3 Nc6", &["Bb5", "Bc4", "d4"][..]),
+    ];
+    for (line, replies) in cases {
+        let mut board = after(line);
+        let moves = BuiltinBook.moves(&mut board);
+        let names = sans(&mut board, &moves);
+        for reply in replies {
+            assert!(names.iter().any(|name| name == reply), "{line}: {names:?}");
+        }
+    }
+}
+
+#[test]
+fn transpositions_are_found() {
+    // The Queen's Gambit Declined reached from the English and from 1.d4.
+    let mut english = after("c4 e6 Nc3 d5 d4 Nf6");
+    let mut queens_gambit = after("d4 d5 c4 e6 Nc3 Nf6");
+    let from_english = BuiltinBook.moves(&mut english);
+    assert!(!from_english.is_empty());
+    assert_eq!(from_english, BuiltinBook.moves(&mut queens_gambit));
+}
+
+#[test]
+fn positions_outside_the_book_have_no_moves() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for line in ["a3", "e4 e5 Ke2", "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O"] {
+        let mut board = after(line);
+        assert!(BuiltinBook.moves(&mut board).is_empty(), "{line}");
+        assert_eq!(BuiltinBook.choose(&mut board, &mut rng), None, "{line}");
+    }
+    // The same pieces with black to move is another position.
+    let mut board =
+        Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    assert!(BuiltinBook.moves(&mut board).is_empty());
+}
+
+#[test]
+fn different_seeds_give_different_first_moves() {
+    let mut board = Board::startpos();
+    let firsts: BTreeSet<String> = (0..40)
+        .map(|seed| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mv = BuiltinBook.choose(&mut board, &mut rng).unwrap();
+            to_san(&mut board, mv)
+        })
+        .collect();
+    assert!(firsts.len() >= 3, "{firsts:?}");
+    // The same seed gives the same game.
+    let game = |seed| {
+        let mut board = Board::startpos();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut moves = Vec::new();
+        while let Some(mv) = BuiltinBook.choose(&mut board, &mut rng) {
+            assert!(legal_moves(&mut board).contains(&mv));
+            moves.push(mv);
+            board.make(mv);
+        }
+        moves
+    };
+    assert_eq!(game(9), game(9));
+    assert!(game(9).len() >= 4);
+}
+
+#[test]
+fn both_books_work_behind_one_trait_object() {
+    let books: Vec<Box<dyn Book + Send + Sync>> =
+        vec![Box::new(BuiltinBook), Box::new(PolyglotBook::default())];
+    let mut board = Board::startpos();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    assert!(books[0].choose(&mut board, &mut rng).is_some());
+    assert_eq!(books[1].choose(&mut board, &mut rng), None);
+    let shared = std::sync::Arc::new(BuiltinBook);
+    assert_eq!(shared.moves(&mut board), BuiltinBook.moves(&mut board));
+}
