@@ -11,6 +11,7 @@
 //! The game itself lives in the library part of the examples (`examples::play`), so that it
 //! can be tested without a terminal.
 
+use examples::play::book::BuiltinOpenings;
 use examples::play::input::{spawn_stdin_reader, Inbox};
 use examples::play::options::{self, Request, USAGE};
 use examples::play::Session;
@@ -32,7 +33,9 @@ fn main() -> ExitCode {
     // while the engine thinks.
     let inbox = Inbox::new();
     spawn_stdin_reader(inbox.sender());
-    let mut session = Session::new(settings, std::io::stdout());
+    // The engine opens from the built-in book of main lines, differently from game to game.
+    let book = Box::new(BuiltinOpenings::seeded_from_clock());
+    let mut session = Session::new(settings, std::io::stdout()).with_book(book);
     match session.run(&inbox) {
         Ok(()) => ExitCode::SUCCESS,
         // The output went away (a closed pipe): nobody is left to tell.
