@@ -22,7 +22,7 @@ mod book;
 mod go;
 mod output;
 
-pub use bench::bench;
+pub use bench::{bench, BENCH_DEPTH};
 pub use output::SharedOutput;
 
 use outpost_board::{Board, Move};
