@@ -14,6 +14,7 @@ use outpost_movegen::{
     status::insufficient_material, MoveList,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How often (in nodes) the stop flag and the clock are looked at.
@@ -46,6 +47,25 @@ struct Shared<'a> {
     threads: usize,
     multipv: usize,
     start: Instant,
+    /// The deepest iteration any thread has completed, with its best root move: with Lazy
+    /// SMP a helper thread often finishes a depth before the main thread does.
+    deepest: Mutex<Option<(u32, RootMove)>>,
+}
+
+impl Shared<'_> {
+    /// Records that a thread completed `depth` with `best` as its best root move.
+    fn record_completed(&self, depth: u32, best: &RootMove) {
+        let mut deepest = self
+            .deepest
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if deepest
+            .as_ref()
+            .map_or(true, |(recorded, _)| depth > *recorded)
+        {
+            *deepest = Some((depth, best.clone()));
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -185,6 +205,7 @@ impl Searcher {
             threads: self.threads,
             multipv: self.multipv.min(root_moves.len()),
             start,
+            deepest: Mutex::new(None),
         };
         let time = TimeManager::new(limits, board.side_to_move(), self.move_overhead);
         let callback: &mut dyn FnMut(&Progress) = &mut callback;
@@ -208,7 +229,21 @@ impl Searcher {
             shared.abort.store(true, Ordering::SeqCst);
         });
 
-        let best = &main.root_moves[0];
+        // The result of the deepest completed iteration of any thread (the main thread's on a
+        // tie). With MultiPV the main thread's lines are kept together.
+        let mut depth = main.completed_depth;
+        let mut best = &main.root_moves[0];
+        let deepest = shared
+            .deepest
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone();
+        if let Some((helper_depth, helper_best)) = &deepest {
+            if *helper_depth > depth && shared.multipv == 1 {
+                depth = *helper_depth;
+                best = helper_best;
+            }
+        }
         let pv = if best.pv.first() == Some(&best.mv) {
             best.pv.clone()
         } else {
@@ -218,7 +253,7 @@ impl Searcher {
             best_move: Some(best.mv),
             ponder_move: pv.get(1).copied(),
             score: best.score,
-            depth: main.completed_depth.max(1),
+            depth: depth.max(1),
             seldepth: best.seldepth as u32,
             nodes: shared.nodes.load(Ordering::SeqCst),
             time: start.elapsed(),
@@ -410,6 +445,7 @@ impl<'a, 'c> Worker<'a, 'c> {
                 break;
             }
             self.completed_depth = depth;
+            self.shared.record_completed(depth, &self.root_moves[0]);
             if self.shared.signals.is_stopped() || self.shared.abort.load(Ordering::Relaxed) {
                 break;
             }
