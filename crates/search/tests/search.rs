@@ -78,21 +78,24 @@ fn finds_every_mate_in_one() {
 
 #[test]
 fn finds_mates_in_two() {
-    let text: String = fens(MATE2).take(40).map(|l| format!("{l}\n")).collect();
-    check_mate(&text, 2, 5);
+    check_mate(MATE2, 2, 5);
 }
 
 #[test]
 fn finds_mates_in_three() {
-    let text: String = fens(MATE3).take(6).map(|l| format!("{l}\n")).collect();
-    check_mate(&text, 3, 9);
+    // One line of the file is no mate in 3: neither this engine nor Stockfish 15.1 with
+    // `go mate 3` finds one (Stockfish scores it about +4.4), so it is left out.
+    const NOT_A_MATE_IN_3: &str = "k1B5/2p5/NbN5/8/P2p4/P2p4/P1prp3/2RbK3 w - - 0 1";
+    let text: String = fens(MATE3)
+        .filter(|fen| fen.trim() != NOT_A_MATE_IN_3)
+        .map(|fen| format!("{fen}\n"))
+        .collect();
+    assert_eq!(text.lines().count(), 13);
+    check_mate(&text, 3, 12);
 }
 
 #[test]
 fn takes_a_hanging_queen() {
-    let board =
-        Board::from_fen("rnb1kbnr/pppp1ppp/8/4p3/3qP3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 1").unwrap();
-    let _ = board;
     let board = Board::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
     let result = search(&board, &[], depth(6));
     assert_eq!(result.best_move.unwrap().to_string(), "d2d5");
