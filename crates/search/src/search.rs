@@ -7,7 +7,7 @@ use crate::ordering::{Heuristics, MovePicker, PreviousMove, MAX_PLY};
 use crate::see::{see, SEE_VALUES};
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
-use outpost_board::{Board, Color, Move, PieceKind};
+use outpost_board::{Board, Color, Move, PieceKind, Undo};
 use outpost_eval::score::{is_mate, mate_in, mate_moves, mated_in, DRAW, INFINITY, MATE_BOUND};
 use outpost_movegen::{
     has_legal_move, in_check, is_attacked, legal_moves, pseudo_legal_captures, pseudo_legal_moves,
@@ -859,6 +859,17 @@ impl<'a, 'c> Worker<'a, 'c> {
         best_score
     }
 
+    /// The quiescence score, for the side that played it, of `mv` (already made with `undo`);
+    /// takes the move back.
+    fn qsearch_child(&mut self, mv: Move, undo: &Undo, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.hashes.push(self.board.hash());
+        self.previous[ply + 1] = None;
+        let score = -self.qsearch(-beta, -alpha, ply + 1);
+        self.hashes.pop();
+        self.board.unmake(mv, undo);
+        score
+    }
+
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         if self.enter_node() {
@@ -903,11 +914,7 @@ impl<'a, 'c> Worker<'a, 'c> {
             let mut best_score = -INFINITY;
             for mv in picker {
                 let undo = self.board.make(mv);
-                self.hashes.push(self.board.hash());
-                self.previous[ply + 1] = None;
-                let score = -self.qsearch(-beta, -alpha, ply + 1);
-                self.hashes.pop();
-                self.board.unmake(mv, &undo);
+                let score = self.qsearch_child(mv, &undo, alpha, beta, ply);
                 if self.stopped {
                     return 0;
                 }
@@ -959,11 +966,7 @@ impl<'a, 'c> Worker<'a, 'c> {
                 self.board.unmake(mv, &undo);
                 continue;
             }
-            self.hashes.push(self.board.hash());
-            self.previous[ply + 1] = None;
-            let score = -self.qsearch(-beta, -alpha, ply + 1);
-            self.hashes.pop();
-            self.board.unmake(mv, &undo);
+            let score = self.qsearch_child(mv, &undo, alpha, beta, ply);
             if self.stopped {
                 return 0;
             }
