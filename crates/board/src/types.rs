@@ -206,20 +206,16 @@ impl Piece {
     /// Its kind.
     #[inline]
     pub const fn kind(self) -> PieceKind {
-        const KINDS: [PieceKind; 12] = [
-            PieceKind::Pawn,
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Queen,
-            PieceKind::King,
-            PieceKind::Pawn,
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Queen,
-            PieceKind::King,
-        ];
+        // White pieces come first, then black ones, each in `PieceKind::ALL` order.
+        const KINDS: [PieceKind; 12] = {
+            let mut kinds = [PieceKind::Pawn; 12];
+            let mut index = 0;
+            while index < 12 {
+                kinds[index] = PieceKind::ALL[index % 6];
+                index += 1;
+            }
+            kinds
+        };
         KINDS[self as usize]
     }
 

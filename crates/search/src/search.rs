@@ -637,16 +637,8 @@ impl<'a, 'c> Worker<'a, 'c> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
-        self.pv_len[ply] = ply;
-        if self.enter_node() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if self.is_draw() {
-            return DRAW;
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate(&self.board);
+        if let Some(score) = self.open_node(ply) {
+            return score;
         }
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(mated_in(ply as u32));
@@ -859,6 +851,23 @@ impl<'a, 'c> Worker<'a, 'c> {
         best_score
     }
 
+    /// What every node does first: counts itself, checks the stop conditions, draws and the
+    /// ply limit. `Some(score)` ends the node at once with that score.
+    fn open_node(&mut self, ply: usize) -> Option<i32> {
+        self.pv_len[ply] = ply;
+        if self.enter_node() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw() {
+            return Some(DRAW);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(evaluate(&self.board));
+        }
+        None
+    }
+
     /// The quiescence score, for the side that played it, of `mv` (already made with `undo`);
     /// takes the move back.
     fn qsearch_child(&mut self, mv: Move, undo: &Undo, alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -871,16 +880,8 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv_len[ply] = ply;
-        if self.enter_node() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if self.is_draw() {
-            return DRAW;
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate(&self.board);
+        if let Some(score) = self.open_node(ply) {
+            return score;
         }
         let hash = self.board.hash();
         let entry = self.shared.tt.probe(hash, ply);
