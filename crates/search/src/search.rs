@@ -912,33 +912,25 @@ impl<'a, 'c> Worker<'a, 'c> {
                 ply,
                 self.previous[ply],
             );
-            let mut best_score = -INFINITY;
+            let mut best = Best::new(-INFINITY);
             for mv in picker {
                 let undo = self.board.make(mv);
                 let score = self.qsearch_child(mv, &undo, alpha, beta, ply);
                 if self.stopped {
                     return 0;
                 }
-                if score > best_score {
-                    best_score = score;
-                    if score > alpha {
-                        alpha = score;
-                        self.update_pv(ply, mv);
-                        if score >= beta {
-                            break;
-                        }
-                    }
+                if self.take_score(mv, score, &mut best, &mut alpha, beta, ply) {
+                    break;
                 }
             }
-            return best_score;
+            return best.score;
         }
         let stand_pat = evaluate(&self.board);
         if stand_pat >= beta {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let mut best_score = stand_pat;
-        let mut best_move = Move::NULL;
+        let mut best = Best::new(stand_pat);
         let mut moves = MoveList::new();
         pseudo_legal_captures(&self.board, &mut moves);
         for mv in MovePicker::captures(&self.board, moves, tt_move) {
@@ -971,29 +963,60 @@ impl<'a, 'c> Worker<'a, 'c> {
             if self.stopped {
                 return 0;
             }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = mv;
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if self.take_score(mv, score, &mut best, &mut alpha, beta, ply) {
+                break;
             }
         }
-        let bound = if best_score >= beta {
+        let bound = if best.score >= beta {
             Bound::Lower
-        } else if best_score > original_alpha && !best_move.is_null() {
+        } else if best.score > original_alpha && !best.mv.is_null() {
             Bound::Exact
         } else {
             Bound::Upper
         };
         self.shared
             .tt
-            .store(hash, ply, best_move, best_score, 0, bound);
-        best_score
+            .store(hash, ply, best.mv, best.score, 0, bound);
+        best.score
+    }
+
+    /// Takes the `score` of `mv` into a quiescence node's best and its alpha, extending the
+    /// PV when alpha rises. `true` on a beta cut-off.
+    fn take_score(
+        &mut self,
+        mv: Move,
+        score: i32,
+        best: &mut Best,
+        alpha: &mut i32,
+        beta: i32,
+        ply: usize,
+    ) -> bool {
+        if score <= best.score {
+            return false;
+        }
+        best.score = score;
+        if score <= *alpha {
+            return false;
+        }
+        best.mv = mv;
+        *alpha = score;
+        self.update_pv(ply, mv);
+        score >= beta
+    }
+}
+
+/// The best score found at a node so far and the move that raised alpha to it.
+struct Best {
+    score: i32,
+    mv: Move,
+}
+
+impl Best {
+    fn new(score: i32) -> Best {
+        Best {
+            score,
+            mv: Move::NULL,
+        }
     }
 }
 
