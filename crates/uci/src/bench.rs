@@ -1,6 +1,7 @@
 //! `bench`: a fixed search over a fixed set of positions, for a node-count signature and a
 //! speed measurement.
 
+use crate::options::DEFAULT_HASH_MIB;
 use outpost_board::Board;
 use outpost_search::{Limits, SearchSignals, Searcher};
 use std::io::Write;
@@ -23,12 +24,17 @@ pub const BENCH_POSITIONS: [&str; 10] = [
     "2r3k1/pp3ppp/2n1b3/3p4/3P4/2N1B3/PP3PPP/2R3K1 b - - 0 20",
 ];
 
-/// Searches every bench position to [`BENCH_DEPTH`] with one thread and a cleared 16 MiB
-/// table, writing one line per position and, last, `<nodes> nodes <nps> nps`.
+/// Searches every bench position to [`BENCH_DEPTH`] with one thread and a cleared table of
+/// the default size, writing one line per position and, last, `<nodes> nodes <nps> nps`.
 pub fn bench<W: Write>(out: &mut W) {
-    let mut searcher = Searcher::new(16);
+    bench_to_depth(out, BENCH_DEPTH);
+}
+
+/// [`bench`] to another depth than [`BENCH_DEPTH`].
+pub fn bench_to_depth<W: Write>(out: &mut W, depth: u32) {
+    let mut searcher = Searcher::new(DEFAULT_HASH_MIB);
     let limits = Limits {
-        depth: Some(BENCH_DEPTH),
+        depth: Some(depth),
         ..Limits::default()
     };
     let start = Instant::now();

@@ -51,13 +51,11 @@ impl EngineBook {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
     }
 
-    /// Sets `BookFile` (`""` or `<empty>` for the built-in book). The book is read by the next
+    /// Sets `BookFile` (empty for the built-in book). The book is read by the next
     /// [`EngineBook::load`].
-    pub(crate) fn set_file(&mut self, file: &str) {
-        let file = file.trim();
-        let file = if file == "<empty>" { "" } else { file };
+    pub(crate) fn set_file(&mut self, file: String) {
         if file != self.file || matches!(self.loaded, Loaded::Unavailable) {
-            self.file = file.to_string();
+            self.file = file;
             self.loaded = Loaded::NotYet;
         }
     }

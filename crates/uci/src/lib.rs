@@ -19,11 +19,18 @@
 
 mod bench;
 mod book;
+pub mod command;
 mod go;
+pub mod options;
 mod output;
 
-pub use bench::{bench, BENCH_DEPTH};
+pub use bench::{bench, bench_to_depth, BENCH_DEPTH};
+pub use command::{UciCommand, UciError};
+pub use options::{OptionChange, DEFAULT_HASH_MIB};
 pub use output::SharedOutput;
+
+use command::{GoCommand, PositionCommand, StartPosition};
+use options::DEFAULT_MOVE_OVERHEAD_MS;
 
 use outpost_board::{Board, Move};
 use outpost_movegen::uci::parse_uci_move;
@@ -32,6 +39,26 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+/// The commands the engine understands, for `help`.
+pub const HELP: &str = "\
+UCI commands:
+  uci                          identify the engine and list its options
+  isready                      answer readyok
+  ucinewgame                   the next position belongs to a new game
+  setoption name N [value V]   set an option (see the list printed by uci)
+  position startpos|fen FEN [moves M...]
+  go [searchmoves M...] [ponder] [wtime T] [btime T] [winc T] [binc T] [movestogo N]
+     [depth N] [nodes N] [mate N] [movetime T] [infinite]
+  stop                         end the search now; it prints bestmove
+  ponderhit                    the expected move was played: pondering becomes timed
+  quit                         leave
+Developer commands:
+  d                            show the position, its FEN and its hash
+  eval                         explain the static evaluation of the position
+  go perft N                   count the leaf nodes N plies below each move
+  bench [N]                    search the bench positions (to depth N); nodes and speed
+  help                         this list";
 
 /// The engine's name as announced by `uci`.
 pub const NAME: &str = concat!("Outpost ", env!("CARGO_PKG_VERSION"));
@@ -48,31 +75,6 @@ fn say(output: &Output, text: &str) {
     let _ = out.flush();
 }
 
-/// The UCI options and their values.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Options {
-    hash: usize,
-    threads: usize,
-    multipv: usize,
-    move_overhead: u64,
-    ponder: bool,
-    /// `OwnBook`: answer `go` from the opening book when the position is in it.
-    own_book: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            hash: 16,
-            threads: 1,
-            multipv: 1,
-            move_overhead: 30,
-            ponder: false,
-            own_book: false,
-        }
-    }
-}
-
 struct RunningSearch {
     handle: JoinHandle<Searcher>,
     signals: SearchSignals,
@@ -85,7 +87,8 @@ pub struct Engine {
     output: Output,
     board: Board,
     history: Vec<u64>,
-    options: Options,
+    /// `OwnBook`: answer `go` from the opening book when the position is in it.
+    own_book: bool,
     searcher: Option<Searcher>,
     running: Option<RunningSearch>,
     book: book::EngineBook,
@@ -94,14 +97,13 @@ pub struct Engine {
 impl Engine {
     /// An engine writing to `output`, at the start position.
     pub fn new<W: Write + Send + 'static>(output: W) -> Engine {
-        let options = Options::default();
-        let mut searcher = Searcher::new(options.hash);
-        searcher.set_move_overhead(Duration::from_millis(options.move_overhead));
+        let mut searcher = Searcher::new(DEFAULT_HASH_MIB);
+        searcher.set_move_overhead(Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS));
         Engine {
             output: Arc::new(Mutex::new(Box::new(output))),
             board: Board::startpos(),
             history: Vec::new(),
-            options,
+            own_book: false,
             searcher: Some(searcher),
             running: None,
             book: book::EngineBook::new(),
@@ -142,15 +144,22 @@ impl Engine {
 
     /// Handles one command line. Returns `false` after `quit`.
     pub fn handle_line(&mut self, line: &str) -> bool {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some(&command) = tokens.first() else {
-            return true;
-        };
-        let args = &tokens[1..];
+        match UciCommand::parse(line) {
+            Ok(command) => self.handle(command),
+            Err(error) => {
+                self.say(&format!("info string {error}"));
+                true
+            }
+        }
+    }
+
+    /// Carries out one command. Returns `false` after `quit`.
+    pub fn handle(&mut self, command: UciCommand) -> bool {
         match command {
-            "uci" => self.uci(),
-            "isready" => self.say("readyok"),
-            "ucinewgame" => {
+            UciCommand::Empty => {}
+            UciCommand::Uci => self.uci(),
+            UciCommand::IsReady => self.say("readyok"),
+            UciCommand::UciNewGame => {
                 self.stop_search();
                 if let Some(searcher) = self.searcher.as_mut() {
                     searcher.clear();
@@ -158,31 +167,32 @@ impl Engine {
                 self.board = Board::startpos();
                 self.history.clear();
             }
-            "setoption" => {
+            UciCommand::SetOption(change) => {
                 self.stop_search();
-                self.set_option(args);
+                self.set_option(change);
             }
-            "position" => self.position(args),
-            "go" => {
+            UciCommand::Position(position) => self.position(position),
+            UciCommand::Go(go) => {
                 self.stop_search();
-                self.go(args);
+                self.go(&go);
             }
-            "stop" => self.stop_search(),
-            "ponderhit" => {
+            UciCommand::Perft { depth } => self.perft(depth),
+            UciCommand::Stop => self.stop_search(),
+            UciCommand::PonderHit => {
                 if let Some(running) = &mut self.running {
                     running.signals.ponderhit();
                     running.waits_for_stop = false;
                 }
             }
-            "quit" => {
+            UciCommand::Quit => {
                 self.stop_search();
                 return false;
             }
-            "d" => {
+            UciCommand::Display => {
                 let text = format!("{}Hash: {:016x}", self.board, self.board.hash());
                 self.say(&text);
             }
-            "eval" => {
+            UciCommand::Eval => {
                 let text = format!(
                     "{}\nEvaluation: {} (side to move)",
                     outpost_eval::explain(&self.board),
@@ -190,140 +200,60 @@ impl Engine {
                 );
                 self.say(text.trim_start_matches('\n'));
             }
-            "bench" => {
+            UciCommand::Bench { depth } => {
                 self.stop_search();
                 let mut buffer = Vec::new();
-                bench(&mut buffer);
+                bench_to_depth(&mut buffer, depth.unwrap_or(BENCH_DEPTH));
                 self.say(String::from_utf8_lossy(&buffer).trim_end());
             }
-            _ => self.say(&format!("info string unknown command: {}", line.trim())),
+            UciCommand::Help => self.say(HELP),
         }
         true
     }
 
     fn uci(&self) {
-        let defaults = Options::default();
-        let text = format!(
-            "id name {NAME}\n\
-             id author The Outpost developers\n\
-             option name Hash type spin default {} min 1 max 65536\n\
-             option name Threads type spin default {} min 1 max 256\n\
-             option name MultiPV type spin default {} min 1 max 256\n\
-             option name Move Overhead type spin default {} min 0 max 5000\n\
-             option name Clear Hash type button\n\
-             option name Ponder type check default false\n\
-             option name OwnBook type check default false\n\
-             option name BookFile type string default <empty>\n\
-             uciok",
-            defaults.hash, defaults.threads, defaults.multipv, defaults.move_overhead
-        );
+        let mut text = format!("id name {NAME}\nid author The Outpost developers\n");
+        for line in options::uci_lines() {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text.push_str("uciok");
         self.say(&text);
     }
 
-    fn set_option(&mut self, args: &[&str]) {
-        let (name, value) = go::split_option(args);
-        let Some(name) = name else {
-            self.say("info string setoption needs: setoption name <name> [value <value>]");
-            return;
-        };
-        let searcher = self.searcher.get_or_insert_with(|| Searcher::new(16));
-        let spin = |min: u64, max: u64| -> Result<u64, String> {
-            let text = value.as_deref().unwrap_or("");
-            let number: i128 = text
-                .parse()
-                .map_err(|_| format!("'{text}' is not a number for option {name}"))?;
-            if number < i128::from(min) || number > i128::from(max) {
-                return Err(format!(
-                    "{number} is out of range {min}..{max} for option {name}"
-                ));
-            }
-            Ok(number as u64)
-        };
-        let check = |option: &str| match value.as_deref().map(str::to_ascii_lowercase).as_deref() {
-            Some("true") => Ok(true),
-            Some("false") => Ok(false),
-            _ => Err(format!(
-                "option {option} needs value true or false, not '{}'",
-                value.as_deref().unwrap_or("")
-            )),
-        };
-        let outcome = match name.to_ascii_lowercase().as_str() {
-            "hash" => spin(1, 65_536).map(|mib| {
-                self.options.hash = mib as usize;
-                searcher.set_hash(mib as usize);
-            }),
-            "threads" => spin(1, 256).map(|threads| {
-                self.options.threads = threads as usize;
-                searcher.set_threads(threads as usize);
-            }),
-            "multipv" => spin(1, 256).map(|lines| {
-                self.options.multipv = lines as usize;
-                searcher.set_multipv(lines as usize);
-            }),
-            "move overhead" => spin(0, 5_000).map(|millis| {
-                self.options.move_overhead = millis;
-                searcher.set_move_overhead(Duration::from_millis(millis));
-            }),
-            "clear hash" => {
-                searcher.clear();
-                Ok(())
-            }
-            "ponder" => check("Ponder").map(|on| self.options.ponder = on),
-            "ownbook" => check("OwnBook").map(|on| self.options.own_book = on),
-            "bookfile" => {
-                self.book.set_file(value.as_deref().unwrap_or(""));
-                Ok(())
-            }
-            _ => Err(format!("unknown option: {name}")),
-        };
-        if let Err(message) = outcome {
-            self.say(&format!("info string {message}"));
+    fn set_option(&mut self, change: OptionChange) {
+        let searcher = self
+            .searcher
+            .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MIB));
+        match change {
+            OptionChange::Hash(mib) => searcher.set_hash(mib),
+            OptionChange::Threads(threads) => searcher.set_threads(threads),
+            OptionChange::MultiPv(lines) => searcher.set_multipv(lines),
+            OptionChange::MoveOverhead(overhead) => searcher.set_move_overhead(overhead),
+            OptionChange::ClearHash => searcher.clear(),
+            OptionChange::Ponder(_) => {}
+            OptionChange::OwnBook(on) => self.own_book = on,
+            OptionChange::BookFile(file) => self.book.set_file(file),
         }
         self.load_book();
     }
 
     /// Reads the book (once) when `OwnBook` is on, reporting a `BookFile` that cannot be read.
     fn load_book(&mut self) {
-        if self.options.own_book {
+        if self.own_book {
             if let Some(message) = self.book.load() {
                 self.say(&format!("info string {message}"));
             }
         }
     }
 
-    fn position(&mut self, args: &[&str]) {
-        let moves_at = args.iter().position(|&token| token == "moves");
-        let (setup, moves) = match moves_at {
-            Some(index) => (&args[..index], &args[index + 1..]),
-            None => (args, &[][..]),
+    fn position(&mut self, position: PositionCommand) {
+        let mut board = match position.start {
+            StartPosition::StartPos => Board::startpos(),
+            StartPosition::Fen(board) => *board,
         };
-        let board = match setup.first() {
-            Some(&"startpos") if setup.len() == 1 => Board::startpos(),
-            Some(&"fen") if setup.len() > 1 => {
-                let fen = setup[1..].join(" ");
-                match Board::from_fen(&fen) {
-                    Ok(board) => board,
-                    Err(error) => {
-                        self.say(&format!("info string invalid FEN '{fen}': {error}"));
-                        return;
-                    }
-                }
-            }
-            _ => {
-                let got = if setup.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    format!("'{}'", setup.join(" "))
-                };
-                self.say(&format!(
-                    "info string position needs 'startpos' or 'fen <fen>', got {got}"
-                ));
-                return;
-            }
-        };
-        let mut board = board;
         let mut history = Vec::new();
-        for text in moves {
+        for text in &position.moves {
             match parse_uci_move(&mut board, text) {
                 Ok(mv) => {
                     history.push(board.hash());
@@ -341,18 +271,14 @@ impl Engine {
         self.history = history;
     }
 
-    fn go(&mut self, args: &[&str]) {
-        if args.first() == Some(&"perft") {
-            self.perft(args.get(1).copied());
-            return;
-        }
-        let parsed = go::parse_go(&mut self.board.clone(), args);
-        for message in &parsed.warnings {
+    fn go(&mut self, go: &GoCommand) {
+        let (limits, warnings) = go::limits_for(go, &self.board);
+        for message in &warnings {
             self.say(&format!("info string {message}"));
         }
-        if self.options.own_book && !parsed.limits.infinite && !parsed.ponder {
+        if self.own_book && !go.infinite && !go.ponder {
             self.load_book();
-            if let Some(found) = self.book.choose(&self.board, &parsed.limits.search_moves) {
+            if let Some(found) = self.book.choose(&self.board, &limits.search_moves) {
                 let text = format!(
                     "info string book move {} weight {} of {}\nbestmove {}",
                     found.mv, found.weight, found.total, found.mv
@@ -361,14 +287,16 @@ impl Engine {
                 return;
             }
         }
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(16));
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(DEFAULT_HASH_MIB));
         let signals = SearchSignals::new();
-        signals.set_pondering(parsed.ponder);
-        let wait_for_stop = parsed.limits.infinite || parsed.ponder;
+        signals.set_pondering(go.ponder);
+        let wait_for_stop = limits.infinite || go.ponder;
         let output = Arc::clone(&self.output);
         let board = self.board.clone();
         let history = self.history.clone();
-        let limits = parsed.limits;
         let thread_signals = signals.clone();
         let handle = std::thread::spawn(move || {
             let result = searcher.search(&board, &history, &limits, &thread_signals, |progress| {
@@ -391,11 +319,7 @@ impl Engine {
         });
     }
 
-    fn perft(&mut self, depth: Option<&str>) {
-        let Some(depth) = depth.and_then(|text| text.parse::<u32>().ok()) else {
-            self.say("info string go perft needs a depth: go perft <depth>");
-            return;
-        };
+    fn perft(&mut self, depth: u32) {
         let mut board = self.board.clone();
         let results = perft::divide(&mut board, depth);
         let mut text = String::new();
@@ -425,13 +349,7 @@ impl Engine {
         if let Some(running) = self.running.take() {
             match running.handle.join() {
                 Ok(searcher) => self.searcher = Some(searcher),
-                Err(_) => {
-                    let mut searcher = Searcher::new(self.options.hash);
-                    searcher.set_threads(self.options.threads);
-                    searcher.set_multipv(self.options.multipv);
-                    searcher.set_move_overhead(Duration::from_millis(self.options.move_overhead));
-                    self.searcher = Some(searcher);
-                }
+                Err(_) => self.searcher = Some(Searcher::new(DEFAULT_HASH_MIB)),
             }
         }
     }

@@ -244,3 +244,41 @@ fn bench_has_a_fixed_node_count() {
     };
     assert_eq!(nodes(&first), nodes(&second));
 }
+
+#[test]
+fn help_lists_the_commands() {
+    let text = transcript(&["help"]);
+    for command in [
+        "uci",
+        "isready",
+        "ucinewgame",
+        "setoption",
+        "position",
+        "go",
+        "stop",
+        "ponderhit",
+        "quit",
+        "d ",
+        "eval",
+        "go perft",
+        "bench",
+        "help",
+    ] {
+        assert!(
+            text.contains(&format!("\n  {command}")),
+            "{command}: {text}"
+        );
+    }
+}
+
+#[test]
+fn bench_takes_a_depth() {
+    let text = transcript(&["bench 2", "bench 0"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 12, "{text}");
+    assert!(lines[10].ends_with(" nps"), "{text}");
+    assert_eq!(
+        lines[11],
+        "info string bench depth must be a whole number from 1 to 64, not '0'"
+    );
+}
