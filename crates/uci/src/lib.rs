@@ -21,6 +21,7 @@ mod bench;
 mod book;
 pub mod command;
 mod go;
+pub mod input;
 pub mod options;
 mod output;
 
@@ -30,6 +31,7 @@ pub use options::{OptionChange, DEFAULT_HASH_MIB};
 pub use output::SharedOutput;
 
 use command::{GoCommand, PositionCommand, StartPosition};
+use input::{InputLine, LineReader, MAX_LINE_BYTES};
 use options::DEFAULT_MOVE_OVERHEAD_MS;
 
 use outpost_board::{Board, Move};
@@ -119,11 +121,24 @@ impl Engine {
     /// Reads commands until `quit` or the end of the input. At the end of the input a timed
     /// or limited search is finished (its `bestmove` printed); an infinite one is stopped.
     pub fn run<R: BufRead>(&mut self, input: R) {
-        for line in input.lines() {
-            let Ok(line) = line else {
-                break;
+        for line in LineReader::new(input) {
+            let text = match line {
+                InputLine::Text(text) => text,
+                InputLine::InvalidUtf8(text) => {
+                    self.say(&format!(
+                        "info string input is not valid UTF-8, read as: {}",
+                        text.trim()
+                    ));
+                    text
+                }
+                InputLine::TooLong => {
+                    self.say(&format!(
+                        "info string input line longer than {MAX_LINE_BYTES} bytes skipped"
+                    ));
+                    continue;
+                }
             };
-            if !self.handle_line(&line) {
+            if !self.handle_line(&text) {
                 return;
             }
         }

@@ -1,0 +1,246 @@
+//! The real `uci` binary driven through its stdin with raw bytes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long any expected line may take.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A running `uci` process: bytes go in, lines come out through a channel.
+struct Uci {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far.
+    seen: Vec<String>,
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_uci"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the uci binary starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Uci {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin still open");
+        stdin.write_all(bytes).expect("the engine reads its input");
+        stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one starts with `prefix`, and returns it.
+    fn expect(&mut self, prefix: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.starts_with(prefix) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no '{prefix}' within {PATIENCE:?}; seen:\n{:#?}", self.seen)
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("output ended before '{prefix}'; seen:\n{:#?}", self.seen)
+                }
+            }
+        }
+    }
+
+    /// Lines that arrive within `time`.
+    fn lines_within(&mut self, time: Duration) -> Vec<String> {
+        let deadline = Instant::now() + time;
+        let mut lines = Vec::new();
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            self.seen.push(line.clone());
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// Closes stdin and returns the rest of the output; the process must exit successfully.
+    fn finish(mut self) -> Vec<String> {
+        drop(self.stdin.take());
+        let mut rest = Vec::new();
+        loop {
+            match self.lines.recv_timeout(PATIENCE) {
+                Ok(line) => rest.push(line),
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => panic!("the engine did not end: {rest:#?}"),
+            }
+        }
+        let status = self.child.wait().expect("the engine exits");
+        assert!(status.success(), "{status}");
+        rest
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        // A failed test must not leave a searching engine behind.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Feeds `input` at once and returns the whole output.
+fn run(input: &[u8]) -> Vec<String> {
+    let mut uci = Uci::start();
+    uci.send(input);
+    uci.finish()
+}
+
+#[test]
+fn invalid_utf8_is_reported_and_the_engine_goes_on() {
+    let output = run(b"isready\n\xff\nisready\n");
+    assert_eq!(
+        output.iter().filter(|line| *line == "readyok").count(),
+        2,
+        "{output:#?}"
+    );
+    assert!(
+        output
+            .iter()
+            .any(|line| line.starts_with("info string input is not valid UTF-8")),
+        "{output:#?}"
+    );
+}
+
+#[test]
+fn invalid_utf8_inside_a_command_does_not_end_the_loop() {
+    let output = run(b"setoption name BookFile value /tmp/\xe9\xff.bin\r\nuci\r\nisready\r\n");
+    assert!(output.contains(&"uciok".to_string()), "{output:#?}");
+    assert_eq!(output.last().map(String::as_str), Some("readyok"));
+}
+
+#[test]
+fn an_over_long_line_is_skipped() {
+    let mut input = b"isready\nposition startpos moves ".to_vec();
+    input.extend(b"e2e4 e7e5 ".repeat(120_000));
+    input.extend(b"\nd\nisready\n");
+    let output = run(&input);
+    assert!(
+        output
+            .iter()
+            .any(|line| line.starts_with("info string input line longer than")),
+        "{output:#?}"
+    );
+    // The position was not changed by the skipped line.
+    assert!(
+        output.contains(&format!("FEN: {}", outpost_board::Board::STARTPOS_FEN)),
+        "{output:#?}"
+    );
+    assert_eq!(output.iter().filter(|line| *line == "readyok").count(), 2);
+}
+
+#[test]
+fn go_infinite_then_stop_gives_one_bestmove() {
+    let mut uci = Uci::start();
+    uci.send(b"position startpos moves e2e4\ngo infinite\n");
+    uci.expect("info depth 2 ");
+    uci.send(b"isready\n");
+    uci.expect("readyok");
+    uci.send(b"stop\n");
+    uci.expect("bestmove ");
+    let rest = uci.finish();
+    assert!(
+        !rest.iter().any(|line| line.starts_with("bestmove")),
+        "{rest:#?}"
+    );
+}
+
+#[test]
+fn go_ponder_then_ponderhit_gives_a_bestmove() {
+    let mut uci = Uci::start();
+    uci.send(b"position startpos\ngo ponder wtime 1000 btime 1000\n");
+    uci.expect("info depth 2 ");
+    let early = uci.lines_within(Duration::from_millis(300));
+    assert!(
+        !early.iter().any(|line| line.starts_with("bestmove")),
+        "{early:#?}"
+    );
+    uci.send(b"ponderhit\n");
+    uci.expect("bestmove ");
+    assert!(uci.finish().is_empty());
+}
+
+#[test]
+fn go_ponder_then_stop_gives_a_bestmove() {
+    let mut uci = Uci::start();
+    uci.send(b"position startpos\ngo ponder movetime 100000\n");
+    uci.expect("info depth 2 ");
+    uci.send(b"stop\n");
+    uci.expect("bestmove ");
+}
+
+#[test]
+fn the_end_of_input_finishes_a_limited_search_and_stops_an_infinite_one() {
+    let output = run(b"position startpos\ngo depth 5\n");
+    assert!(output.iter().any(|line| line.starts_with("info depth 5 ")));
+    assert!(
+        output.last().unwrap().starts_with("bestmove "),
+        "{output:#?}"
+    );
+
+    let mut uci = Uci::start();
+    uci.send(b"go infinite\n");
+    uci.expect("info depth 2 ");
+    let rest = uci.finish();
+    assert!(rest.last().unwrap().starts_with("bestmove "), "{rest:#?}");
+}
+
+#[test]
+fn quit_during_a_search_ends_the_engine() {
+    let mut uci = Uci::start();
+    uci.send(b"go infinite\n");
+    uci.expect("info depth 2 ");
+    uci.send(b"quit\n");
+    uci.finish();
+}
+
+#[test]
+fn bench_from_the_shell() {
+    let output = Command::new(env!("CARGO_BIN_EXE_uci"))
+        .args(["bench", "2"])
+        .output()
+        .expect("uci bench runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.trim_end().ends_with(" nps"), "{text}");
+    assert_eq!(text.lines().count(), 11, "{text}");
+
+    let output = Command::new(env!("CARGO_BIN_EXE_uci"))
+        .args(["bench", "deep"])
+        .output()
+        .expect("uci bench runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("bench depth"));
+}
