@@ -16,6 +16,26 @@ pub const MAX_GO_COUNT: u32 = 1_000;
 /// The deepest `bench` accepted.
 pub const MAX_BENCH_DEPTH: u32 = 64;
 
+/// The commands the engine understands, for `help`.
+pub const HELP: &str = "\
+UCI commands:
+  uci                          identify the engine and list its options
+  isready                      answer readyok
+  ucinewgame                   the next position belongs to a new game
+  setoption name N [value V]   set an option (see the list printed by uci)
+  position startpos|fen FEN [moves M...]
+  go [searchmoves M...] [ponder] [wtime T] [btime T] [winc T] [binc T] [movestogo N]
+     [depth N] [nodes N] [mate N] [movetime T] [infinite]
+  stop                         end the search now; it prints bestmove
+  ponderhit                    the expected move was played: pondering becomes timed
+  quit                         leave
+Developer commands:
+  d                            show the position, its FEN and its hash
+  eval                         explain the static evaluation of the position
+  go perft N                   count the leaf nodes N plies below each move
+  bench [N]                    search the bench positions (to depth N); nodes and speed
+  help                         this list";
+
 /// What one line of UCI input asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UciCommand {

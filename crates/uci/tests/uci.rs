@@ -98,7 +98,7 @@ fn go_depth_gives_an_info_line_and_a_legal_bestmove() {
     assert!(lines.last().unwrap().starts_with("bestmove "));
     let final_info = lines[lines.len() - 2];
     assert!(final_info.starts_with("info depth 5 "), "{final_info}");
-    assert!(final_info.contains(" score cp "));
+    assert!(final_info.contains(" multipv 1 score cp "), "{final_info}");
     assert!(text.contains("info depth 3 seldepth"));
     assert_legal_in(Board::STARTPOS_FEN, &["e2e4"], &text);
 }

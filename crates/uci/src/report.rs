@@ -1,0 +1,234 @@
+//! The search's progress and result as UCI `info` and `bestmove` lines.
+
+use outpost_board::Move;
+use outpost_search::{Bound, Info, Progress, Score, SearchResult};
+use std::time::Duration;
+
+/// `info currmove` lines are sent only after the search has run this long, so that fast
+/// searches do not flood the GUI.
+pub const CURRENT_MOVE_AFTER: Duration = Duration::from_secs(1);
+
+/// The fields of one `info` line about a principal variation.
+struct PvLine<'a> {
+    depth: u32,
+    seldepth: u32,
+    multipv: u32,
+    score: Score,
+    bound: Bound,
+    nodes: u64,
+    hashfull: u32,
+    time: Duration,
+    pv: &'a [Move],
+}
+
+impl PvLine<'_> {
+    /// `info depth … seldepth … multipv … score … nodes … [nps …] hashfull … time … [pv …]`.
+    /// The speed is left out when no millisecond has passed: it would be meaningless.
+    fn text(&self) -> String {
+        let bound = match self.bound {
+            Bound::Exact => "",
+            Bound::Lower => " lowerbound",
+            Bound::Upper => " upperbound",
+        };
+        let millis = u64::try_from(self.time.as_millis()).unwrap_or(u64::MAX);
+        let mut text = format!(
+            "info depth {} seldepth {} multipv {} score {}{bound} nodes {}",
+            self.depth,
+            self.seldepth.max(1),
+            self.multipv,
+            score_text(self.score),
+            self.nodes
+        );
+        if let Some(nps) = self.nodes.saturating_mul(1000).checked_div(millis) {
+            text.push_str(&format!(" nps {nps}"));
+        }
+        text.push_str(&format!(" hashfull {} time {millis}", self.hashfull));
+        if !self.pv.is_empty() {
+            text.push_str(" pv ");
+            text.push_str(&moves_text(self.pv));
+        }
+        text
+    }
+}
+
+/// `cp 35` or `mate -2`.
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(moves) => format!("mate {moves}"),
+    }
+}
+
+/// Moves in UCI notation separated by spaces.
+fn moves_text(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The `info` line of one iteration.
+pub fn info_line(info: &Info) -> String {
+    PvLine {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        multipv: info.multipv,
+        score: info.score,
+        bound: info.bound,
+        nodes: info.nodes,
+        hashfull: info.hashfull,
+        time: info.time,
+        pv: &info.pv,
+    }
+    .text()
+}
+
+/// The line to send for a progress report, if any: every iteration, and the move being
+/// searched once the search has run for [`CURRENT_MOVE_AFTER`].
+pub fn progress_line(progress: &Progress) -> Option<String> {
+    match progress {
+        Progress::Iteration(info) => Some(info_line(info)),
+        Progress::CurrentMove {
+            depth,
+            mv,
+            number,
+            time,
+        } if *time >= CURRENT_MOVE_AFTER => Some(format!(
+            "info depth {depth} currmove {mv} currmovenumber {number}"
+        )),
+        Progress::CurrentMove { .. } => None,
+    }
+}
+
+/// The last `info` line of a search (its best line, as `multipv 1`) and its `bestmove` line
+/// (`bestmove 0000` when there is no legal move).
+pub fn final_lines(result: &SearchResult, hashfull: u32) -> String {
+    let info = PvLine {
+        depth: result.depth,
+        seldepth: result.seldepth,
+        multipv: 1,
+        score: Score::from_internal(result.score),
+        bound: Bound::Exact,
+        nodes: result.nodes,
+        hashfull,
+        time: result.time,
+        pv: &result.pv,
+    }
+    .text();
+    let best = match (result.best_move, result.ponder_move) {
+        (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+        (Some(best), None) => format!("bestmove {best}"),
+        (None, _) => "bestmove 0000".to_string(),
+    };
+    format!("{info}\n{best}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outpost_board::Board;
+    use outpost_movegen::uci::parse_uci_move;
+
+    fn moves(texts: &[&str]) -> Vec<Move> {
+        let mut board = Board::startpos();
+        texts
+            .iter()
+            .map(|text| {
+                let mv = parse_uci_move(&mut board, text).unwrap();
+                board.make(mv);
+                mv
+            })
+            .collect()
+    }
+
+    fn result(time: Duration) -> SearchResult {
+        let pv = moves(&["e2e4", "e7e5"]);
+        SearchResult {
+            best_move: Some(pv[0]),
+            ponder_move: Some(pv[1]),
+            score: 35,
+            depth: 7,
+            seldepth: 11,
+            nodes: 20_000,
+            time,
+            pv,
+        }
+    }
+
+    #[test]
+    fn the_final_lines_match_the_iteration_lines() {
+        assert_eq!(
+            final_lines(&result(Duration::from_millis(40)), 12),
+            "info depth 7 seldepth 11 multipv 1 score cp 35 nodes 20000 nps 500000 hashfull 12 \
+             time 40 pv e2e4 e7e5\nbestmove e2e4 ponder e7e5"
+        );
+    }
+
+    #[test]
+    fn no_speed_without_time() {
+        let text = final_lines(&result(Duration::from_micros(900)), 0);
+        assert!(text.starts_with(
+            "info depth 7 seldepth 11 multipv 1 score cp 35 nodes 20000 \
+                                  hashfull 0 time 0 pv e2e4 e7e5\n"
+        ));
+    }
+
+    #[test]
+    fn no_legal_move() {
+        let result = SearchResult {
+            best_move: None,
+            ponder_move: None,
+            score: -30_000,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: vec![],
+        };
+        let text = final_lines(&result, 0);
+        assert!(text.ends_with("time 0\nbestmove 0000"), "{text}");
+    }
+
+    #[test]
+    fn iteration_lines_show_bounds_and_mates() {
+        let info = Info {
+            depth: 3,
+            seldepth: 0,
+            multipv: 2,
+            score: Score::Mate(-2),
+            raw_score: 0,
+            bound: Bound::Upper,
+            nodes: 1500,
+            nps: 0,
+            hashfull: 3,
+            time: Duration::from_millis(3),
+            pv: moves(&["d2d4"]),
+        };
+        assert_eq!(
+            info_line(&info),
+            "info depth 3 seldepth 1 multipv 2 score mate -2 upperbound nodes 1500 nps 500000 \
+             hashfull 3 time 3 pv d2d4"
+        );
+        assert_eq!(
+            progress_line(&Progress::Iteration(info.clone())),
+            Some(info_line(&info))
+        );
+    }
+
+    #[test]
+    fn current_moves_only_after_a_second() {
+        let mv = moves(&["g1f3"])[0];
+        let current = |millis| Progress::CurrentMove {
+            depth: 9,
+            mv,
+            number: 4,
+            time: Duration::from_millis(millis),
+        };
+        assert_eq!(progress_line(&current(999)), None);
+        assert_eq!(
+            progress_line(&current(1000)).as_deref(),
+            Some("info depth 9 currmove g1f3 currmovenumber 4")
+        );
+    }
+}
