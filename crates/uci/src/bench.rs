@@ -2,12 +2,12 @@
 //! speed measurement.
 
 use outpost_board::Board;
-use outpost_search::{Limits, SearchSignals, Searcher};
+use outpost_search::{Depth, Limits, SearchSignals, Searcher};
 use std::io::Write;
 use std::time::Instant;
 
 /// The depth every bench position is searched to.
-pub const BENCH_DEPTH: u32 = 12;
+pub const BENCH_DEPTH: Depth = 12;
 
 /// The bench positions: openings, middlegames, endgames, tactics.
 pub const BENCH_POSITIONS: [&str; 10] = [

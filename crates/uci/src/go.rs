@@ -98,7 +98,7 @@ pub fn parse_go(board: &mut Board, args: &[&str]) -> ParsedGo {
                 parsed.limits.moves_to_go =
                     take_number("movestogo").map(|n| n.clamp(1, 1_000) as u32)
             }
-            "depth" => parsed.limits.depth = take_number("depth").map(|n| n.clamp(1, 1_000) as u32),
+            "depth" => parsed.limits.depth = take_number("depth").map(|n| n.clamp(1, 1_000) as i32),
             "nodes" => parsed.limits.nodes = take_number("nodes").map(|n| n.max(1)),
             "mate" => parsed.limits.mate = take_number("mate").map(|n| n.clamp(1, 1_000) as u32),
             other => parsed

@@ -248,9 +248,12 @@ impl Engine {
             )),
         };
         let outcome = match name.to_ascii_lowercase().as_str() {
-            "hash" => spin(1, 65_536).map(|mib| {
+            "hash" => spin(1, 65_536).and_then(|mib| {
+                searcher
+                    .set_hash(mib as usize)
+                    .map_err(|error| format!("{error}; the table is unchanged"))?;
                 self.options.hash = mib as usize;
-                searcher.set_hash(mib as usize);
+                Ok(())
             }),
             "threads" => spin(1, 256).map(|threads| {
                 self.options.threads = threads as usize;
@@ -381,7 +384,7 @@ impl Engine {
             {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            finish(&output, &result, searcher.table().hashfull());
+            finish(&output, &result);
             searcher
         });
         self.running = Some(RunningSearch {
@@ -451,10 +454,7 @@ impl Drop for Engine {
 }
 
 fn score_text(score: Score) -> String {
-    match score {
-        Score::Centipawns(cp) => format!("cp {cp}"),
-        Score::Mate(moves) => format!("mate {moves}"),
-    }
+    score.uci().to_string()
 }
 
 fn pv_text(pv: &[Move]) -> String {
@@ -499,16 +499,16 @@ fn report(output: &Output, progress: &Progress) {
     }
 }
 
-fn finish(output: &Output, result: &SearchResult, hashfull: u32) {
+fn finish(output: &Output, result: &SearchResult) {
     let millis = result.time.as_millis().max(1) as u64;
     let mut text = format!(
         "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {}",
         result.depth,
         result.seldepth.max(1),
-        score_text(Score::from_internal(result.score)),
+        score_text(result.score),
         result.nodes,
         result.nodes.saturating_mul(1000) / millis,
-        hashfull,
+        result.hashfull,
         result.time.as_millis()
     );
     if !result.pv.is_empty() {
