@@ -1,42 +1,21 @@
 //! What the search reports while it runs and when it ends.
 
+use crate::score::{Depth, Score};
 use crate::tt::Bound;
 use outpost_board::Move;
-use outpost_eval::score::mate_moves;
 use std::time::Duration;
-
-/// A score as shown to users: centipawns, or moves to mate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Score {
-    /// Centipawns from the side to move's point of view.
-    Centipawns(i32),
-    /// Full moves to mate: positive when the side to move mates, negative when it is mated.
-    Mate(i32),
-}
-
-impl Score {
-    /// The display form of an internal search score.
-    pub fn from_internal(score: i32) -> Score {
-        match mate_moves(score) {
-            Some(moves) => Score::Mate(moves),
-            None => Score::Centipawns(score),
-        }
-    }
-}
 
 /// The result of one completed (or bounded) iteration for one principal variation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
     /// The nominal depth of the iteration.
-    pub depth: u32,
+    pub depth: Depth,
     /// The deepest ply reached.
-    pub seldepth: u32,
+    pub seldepth: Depth,
     /// Which principal variation (1 = best) when searching several.
-    pub multipv: u32,
-    /// The score of the line.
+    pub multipv: usize,
+    /// The score of the line, for the side to move.
     pub score: Score,
-    /// The raw internal score (see `outpost_eval::score`).
-    pub raw_score: i32,
     /// Whether the score is exact or only a bound (after an aspiration window failure).
     pub bound: Bound,
     /// Nodes searched so far, all threads.
@@ -59,11 +38,11 @@ pub enum Progress {
     /// The root is about to search a move.
     CurrentMove {
         /// The depth being searched.
-        depth: u32,
+        depth: Depth,
         /// The move.
         mv: Move,
         /// Its 1-based number in the root move order.
-        number: u32,
+        number: usize,
         /// Time since the search started.
         time: Duration,
     },
@@ -76,16 +55,26 @@ pub struct SearchResult {
     pub best_move: Option<Move>,
     /// The expected reply (second move of the principal variation), if known.
     pub ponder_move: Option<Move>,
-    /// The score of the best move (internal units).
-    pub score: i32,
+    /// The score of the best move, for the side to move.
+    pub score: Score,
     /// The depth of the last completed iteration.
-    pub depth: u32,
+    pub depth: Depth,
     /// The deepest ply reached.
-    pub seldepth: u32,
+    pub seldepth: Depth,
     /// Nodes searched, all threads.
     pub nodes: u64,
+    /// Nodes per second (over at least one millisecond).
+    pub nps: u64,
+    /// Transposition table use at the end, per mille.
+    pub hashfull: u32,
     /// Time used.
     pub time: Duration,
     /// The principal variation of the best move.
     pub pv: Vec<Move>,
+}
+
+/// Nodes per second for `nodes` searched in `time` (counted as at least a millisecond).
+pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    let millis = time.as_millis().max(1) as u64;
+    nodes.saturating_mul(1000) / millis
 }

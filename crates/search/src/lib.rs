@@ -4,8 +4,11 @@
 //! aspiration windows, a lock-free transposition table shared by Lazy SMP threads, a
 //! quiescence search with static exchange evaluation, null-move, futility and late-move
 //! pruning, late-move reductions, check extensions, killer/counter-move/history ordering, a
-//! time manager, MultiPV and ponder support. The library prints nothing: progress goes to a
-//! callback.
+//! time manager, MultiPV and ponder support. Every tuning number is in [`SearchParams`]. The
+//! library prints nothing: progress goes to a callback.
+//!
+//! Two ways in: [`Searcher::search`] searches on the calling thread and returns the result;
+//! [`SearchHandle`] searches on a thread of its own, for front-ends that keep reading input.
 //!
 //! ```
 //! use outpost_board::Board;
@@ -25,15 +28,20 @@
 
 #![deny(missing_docs)]
 
-pub mod info;
-pub mod limits;
-pub mod ordering;
-mod search;
-pub mod see;
-pub mod time;
-pub mod tt;
+mod driver;
+mod info;
+mod limits;
+mod ordering;
+mod params;
+mod score;
+mod see;
+mod tt;
+mod worker;
 
-pub use info::{Info, Progress, Score, SearchResult};
+pub use driver::handle::{SearchEvent, SearchHandle, SearchPosition};
+pub use driver::searcher::{Searcher, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD};
+pub use info::{Info, Progress, SearchResult};
 pub use limits::{Limits, SearchSignals};
-pub use search::Searcher;
-pub use tt::{Bound, TranspositionTable};
+pub use params::{ParamError, ParamSpec, SearchParams};
+pub use score::{Depth, Score};
+pub use tt::{Bound, TableAllocError};

@@ -1,9 +1,10 @@
 //! What the search is asked to do: how deep, how long, which moves, and the signals that
 //! stop it.
 
+use crate::score::Depth;
 use outpost_board::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 /// The limits of one search. Every field is optional; with none set (and `infinite` false)
@@ -11,7 +12,7 @@ use std::time::Duration;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Search at most this many plies.
-    pub depth: Option<u32>,
+    pub depth: Option<Depth>,
     /// Search at most this many nodes (over all threads).
     pub nodes: Option<u64>,
     /// Search exactly this long (minus the move overhead).
@@ -20,6 +21,8 @@ pub struct Limits {
     pub mate: Option<u32>,
     /// Search until stopped.
     pub infinite: bool,
+    /// Think on the opponent's time: the time limits apply only after a ponderhit.
+    pub ponder: bool,
     /// White's remaining clock time.
     pub white_time: Option<Duration>,
     /// Black's remaining clock time.
@@ -34,13 +37,29 @@ pub struct Limits {
     pub search_moves: Vec<Move>,
 }
 
-/// Signals shared between the search and whoever controls it (a UCI loop): stop and ponder.
+impl Limits {
+    /// `true` when the search must not end by itself: its result waits for
+    /// [`SearchSignals::stop`] (`go infinite`), or for a ponderhit (`go ponder`).
+    pub fn waits_for_stop(&self) -> bool {
+        self.infinite || self.ponder
+    }
+}
+
+/// Signals shared between the search and whoever controls it: stop and ponder.
 ///
 /// Cloning shares the same flags.
 #[derive(Clone, Debug, Default)]
 pub struct SearchSignals {
-    stop: Arc<AtomicBool>,
-    pondering: Arc<AtomicBool>,
+    state: Arc<SignalState>,
+}
+
+#[derive(Debug, Default)]
+struct SignalState {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    /// Wakes whoever waits in [`SearchSignals::wait_for_release`].
+    changed: Condvar,
+    lock: Mutex<()>,
 }
 
 impl SearchSignals {
@@ -49,49 +68,101 @@ impl SearchSignals {
         SearchSignals::default()
     }
 
-    /// Signals that use an existing stop flag.
-    pub fn with_stop_flag(stop: Arc<AtomicBool>) -> SearchSignals {
-        SearchSignals {
-            stop,
-            pondering: Arc::new(AtomicBool::new(false)),
-        }
-    }
-
-    /// The stop flag itself: setting it to `true` ends the search within milliseconds.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
-    }
-
     /// Asks the search to stop as soon as possible.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
+        self.state.stop.store(true, Ordering::SeqCst);
+        self.notify();
     }
 
     /// `true` once [`SearchSignals::stop`] was called.
     pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.state.stop.load(Ordering::Relaxed)
     }
 
     /// Marks the search as pondering: it ignores its time limits until
     /// [`SearchSignals::ponderhit`].
     pub fn set_pondering(&self, pondering: bool) {
-        self.pondering.store(pondering, Ordering::SeqCst);
+        self.state.pondering.store(pondering, Ordering::SeqCst);
+        self.notify();
     }
 
     /// `true` while pondering.
     pub fn is_pondering(&self) -> bool {
-        self.pondering.load(Ordering::Relaxed)
+        self.state.pondering.load(Ordering::Relaxed)
     }
 
     /// The opponent played the expected move: the search turns into a timed search whose
     /// clock starts now.
     pub fn ponderhit(&self) {
-        self.pondering.store(false, Ordering::SeqCst);
+        self.set_pondering(false);
     }
 
-    /// Clears both flags for the next search.
-    pub fn reset(&self) {
-        self.stop.store(false, Ordering::SeqCst);
-        self.pondering.store(false, Ordering::SeqCst);
+    /// Blocks until the result of a search with `limits` may be given: at once for a
+    /// limited search, after [`SearchSignals::stop`] for an infinite one, after `stop` or a
+    /// ponderhit for a pondering one.
+    pub(crate) fn wait_for_release(&self, limits: &Limits) {
+        let held = || !self.is_stopped() && (limits.infinite || self.is_pondering());
+        let mut guard = self
+            .state
+            .lock
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        while held() {
+            guard = self
+                .state
+                .changed
+                .wait(guard)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+    }
+
+    fn notify(&self) {
+        // Taking the lock orders this change before a waiter's next look at the flags.
+        let _guard = self
+            .state
+            .lock
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.state.changed.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_infinite_search_is_released_by_stop() {
+        let signals = SearchSignals::new();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let waiter = {
+            let signals = signals.clone();
+            let limits = limits.clone();
+            std::thread::spawn(move || signals.wait_for_release(&limits))
+        };
+        signals.stop();
+        waiter.join().unwrap();
+        // A limited search is released at once.
+        SearchSignals::new().wait_for_release(&Limits::default());
+    }
+
+    #[test]
+    fn a_pondering_search_is_released_by_ponderhit() {
+        let signals = SearchSignals::new();
+        signals.set_pondering(true);
+        let limits = Limits {
+            ponder: true,
+            ..Limits::default()
+        };
+        let waiter = {
+            let signals = signals.clone();
+            std::thread::spawn(move || signals.wait_for_release(&limits))
+        };
+        signals.ponderhit();
+        waiter.join().unwrap();
+        assert!(!signals.is_stopped());
     }
 }

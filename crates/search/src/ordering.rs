@@ -2,14 +2,14 @@
 //! counter-moves and the history heuristic. Moves are picked by integer keys (selection of
 //! the largest remaining key), never with a comparator.
 
+use crate::params::SearchParams;
+use crate::score::Depth;
 use crate::see::{see, SEE_VALUES};
-use outpost_board::{Board, Move, PieceKind};
+use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
 use outpost_movegen::MoveList;
 
 /// The deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
-
-const HISTORY_MAX: i32 = 16_384;
+pub(crate) const MAX_PLY: usize = 128;
 
 const TT_MOVE_KEY: i32 = 2_000_000;
 const GOOD_CAPTURE_KEY: i32 = 1_000_000;
@@ -21,18 +21,25 @@ const UNDERPROMOTION_KEY: i32 = -2_000_000;
 /// The search's memory of which quiet moves were good: killers per ply, a counter-move per
 /// previous move, and history scores per side and from/to squares.
 #[derive(Clone)]
-pub struct Heuristics {
+pub(crate) struct Heuristics {
     killers: [[Move; 2]; MAX_PLY + 2],
     counter_moves: [[Move; 64]; 12],
     history: [[[i32; 64]; 64]; 2],
+    /// The largest history bonus (`history_bonus_max`).
+    bonus_max: i32,
+    /// The history bound (`history_max`).
+    history_max: i32,
 }
 
-impl Default for Heuristics {
-    fn default() -> Heuristics {
+impl Heuristics {
+    /// Empty heuristics using the history numbers of `params`.
+    pub fn new(params: &SearchParams) -> Heuristics {
         Heuristics {
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
             counter_moves: [[Move::NULL; 64]; 12],
             history: [[[0; 64]; 64]; 2],
+            bonus_max: params.history_bonus_max,
+            history_max: params.history_max,
         }
     }
 }
@@ -40,11 +47,11 @@ impl Default for Heuristics {
 /// Identifies the previous move for counter-move look-ups: the piece that moved and its
 /// target square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PreviousMove {
-    /// [`outpost_board::Piece::index`] of the piece that moved.
-    pub piece: usize,
+pub(crate) struct PreviousMove {
+    /// The piece that moved.
+    pub piece: Piece,
     /// The square it moved to.
-    pub to: usize,
+    pub to: Square,
 }
 
 impl Heuristics {
@@ -55,21 +62,23 @@ impl Heuristics {
 
     /// The counter-move to `previous`, if any.
     pub fn counter_move(&self, previous: Option<PreviousMove>) -> Move {
-        previous.map_or(Move::NULL, |p| self.counter_moves[p.piece][p.to])
+        previous.map_or(Move::NULL, |p| {
+            self.counter_moves[p.piece.index()][p.to.index()]
+        })
     }
 
     /// The history score of a quiet move by `side` (colour index).
-    pub fn history(&self, side: usize, mv: Move) -> i32 {
-        self.history[side][mv.from().index()][mv.to().index()]
+    pub fn history(&self, side: Color, mv: Move) -> i32 {
+        self.history[side.index()][mv.from().index()][mv.to().index()]
     }
 
     /// Records that the quiet move `best` caused a beta cut-off at `ply` with `depth`, after
     /// the quiet moves `tried` (which did not) were searched.
     pub fn reward_quiet(
         &mut self,
-        side: usize,
+        side: Color,
         ply: usize,
-        depth: i32,
+        depth: Depth,
         best: Move,
         tried: &[Move],
         previous: Option<PreviousMove>,
@@ -80,26 +89,35 @@ impl Heuristics {
             killers[0] = best;
         }
         if let Some(p) = previous {
-            self.counter_moves[p.piece][p.to] = best;
+            self.counter_moves[p.piece.index()][p.to.index()] = best;
         }
-        let bonus = (depth * depth).min(1_200);
-        self.update_history(side, best, bonus);
+        let bonus = (depth * depth).min(self.bonus_max);
+        let bound = self.history_max;
+        let table = &mut self.history[side.index()];
+        update_history(
+            &mut table[best.from().index()][best.to().index()],
+            bonus,
+            bound,
+        );
         for &mv in tried {
             if mv != best {
-                self.update_history(side, mv, -bonus);
+                update_history(
+                    &mut table[mv.from().index()][mv.to().index()],
+                    -bonus,
+                    bound,
+                );
             }
         }
     }
+}
 
-    fn update_history(&mut self, side: usize, mv: Move, bonus: i32) {
-        let entry = &mut self.history[side][mv.from().index()][mv.to().index()];
-        // Gravity keeps the value within ±HISTORY_MAX.
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
-    }
+/// Adds `bonus` to a history entry; gravity keeps the value within ± `bound`.
+fn update_history(entry: &mut i32, bonus: i32, bound: i32) {
+    *entry += bonus - *entry * bonus.abs() / bound;
 }
 
 /// MVV-LVA key of a capture: most valuable victim first, least valuable attacker next.
-pub fn mvv_lva(board: &Board, mv: Move) -> i32 {
+pub(crate) fn mvv_lva(board: &Board, mv: Move) -> i32 {
     let victim = if mv.is_en_passant() {
         SEE_VALUES[PieceKind::Pawn.index()]
     } else {
@@ -117,7 +135,7 @@ pub fn mvv_lva(board: &Board, mv: Move) -> i32 {
 }
 
 /// A list of moves with ordering keys, handing out the best remaining move each time.
-pub struct MovePicker {
+pub(crate) struct MovePicker {
     moves: MoveList,
     keys: [i32; outpost_movegen::MAX_MOVES],
     next: usize,
@@ -134,7 +152,7 @@ impl MovePicker {
         previous: Option<PreviousMove>,
     ) -> MovePicker {
         let mut keys = [0; outpost_movegen::MAX_MOVES];
-        let side = board.side_to_move().index();
+        let side = board.side_to_move();
         let killers = heuristics.killers(ply);
         let counter = heuristics.counter_move(previous);
         for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
@@ -181,16 +199,6 @@ impl MovePicker {
             keys,
             next: 0,
         }
-    }
-
-    /// The number of moves in the list.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// `true` when the list has no moves.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
     }
 }
 

@@ -4,7 +4,7 @@ use outpost_board::{Bitboard, Board, Move, PieceKind};
 use outpost_movegen::attackers_to;
 
 /// Piece values used by SEE and move ordering, indexed by [`PieceKind::index`].
-pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
+pub(crate) const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
 
 fn value(kind: PieceKind) -> i32 {
     SEE_VALUES[kind.index()]
@@ -14,7 +14,7 @@ fn value(kind: PieceKind) -> i32 {
 /// or promotion `mv` and letting both sides recapture on its target square with their least
 /// valuable piece for as long as that pays. Quiet moves are scored as moving a piece to a
 /// square where it may be captured.
-pub fn see(board: &Board, mv: Move) -> i32 {
+pub(crate) fn see(board: &Board, mv: Move) -> i32 {
     let from = mv.from();
     let to = mv.to();
     let Some(mover) = board.piece_at(from) else {

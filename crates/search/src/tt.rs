@@ -4,9 +4,10 @@
 //! reader accepts an entry only when `key ^ data` gives back its hash, so an entry torn by two
 //! threads writing at once reads as a miss instead of as wrong data.
 
+use crate::score::{Depth, Score};
 use outpost_board::Move;
-use outpost_eval::score::MATE_BOUND;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::fmt;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// How a stored score relates to the true score of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,6 +37,18 @@ impl Bound {
             _ => None,
         }
     }
+
+    /// How the best score of a finished node bounds its true score: at least `beta` is a
+    /// fail high, above the window's `alpha` with a best move is exact, the rest a fail low.
+    pub fn classify(best: Score, best_move: Move, alpha: Score, beta: Score) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha && !best_move.is_null() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
 }
 
 /// What a probe of the table found.
@@ -44,12 +57,45 @@ pub struct Entry {
     /// The best (or refuting) move found, [`Move::NULL`] if none.
     pub best_move: Move,
     /// The score, already adjusted to be relative to the probing ply for mate scores.
-    pub score: i32,
+    pub score: Score,
     /// The depth of the search that produced the entry.
-    pub depth: i32,
+    pub depth: Depth,
     /// How the score bounds the true score.
     pub bound: Bound,
 }
+
+impl Entry {
+    /// `true` when the entry settles a search of `depth` with the window `alpha..beta`
+    /// without searching: it is deep enough and its bound decides the window.
+    #[inline]
+    pub fn cuts_off(&self, depth: Depth, alpha: Score, beta: Score) -> bool {
+        self.depth >= depth
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.score >= beta,
+                Bound::Upper => self.score <= alpha,
+            }
+    }
+}
+
+/// The table could not be allocated at the size asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    /// The size asked for, in MiB.
+    pub mib: usize,
+}
+
+impl fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot allocate a transposition table of {} MiB",
+            self.mib
+        )
+    }
+}
+
+impl std::error::Error for TableAllocError {}
 
 const ENTRIES_PER_BUCKET: usize = 4;
 
@@ -69,19 +115,19 @@ struct Bucket {
 /// replacement with ageing, and mate scores stored relative to the node.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
-    generation: u8,
+    generation: AtomicU8,
 }
 
-impl std::fmt::Debug for TranspositionTable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TranspositionTable")
             .field("buckets", &self.buckets.len())
-            .field("generation", &self.generation)
+            .field("generation", &self.generation())
             .finish()
     }
 }
 
-fn pack(best_move: Move, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+fn pack(best_move: Move, score: i32, depth: Depth, bound: Bound, generation: u8) -> u64 {
     u64::from(best_move.to_bits())
         | u64::from(score as i16 as u16) << 16
         | (depth.clamp(0, 255) as u64) << 32
@@ -89,7 +135,7 @@ fn pack(best_move: Move, score: i32, depth: i32, bound: Bound, generation: u8) -
         | u64::from(generation) << 48
 }
 
-fn data_depth(data: u64) -> i32 {
+fn data_depth(data: u64) -> Depth {
     ((data >> 32) & 0xff) as i32
 }
 
@@ -99,44 +145,48 @@ fn data_generation(data: u64) -> u8 {
 
 impl TranspositionTable {
     /// A table of (about) `mib` mebibytes, at least one bucket.
+    ///
+    /// # Panics
+    ///
+    /// When the memory cannot be had; [`TranspositionTable::try_new`] reports it instead.
     pub fn new(mib: usize) -> TranspositionTable {
-        let mut table = TranspositionTable {
-            buckets: Vec::new(),
-            generation: 0,
-        };
-        table.resize(mib);
-        table
+        TranspositionTable::try_new(mib).unwrap_or_else(|error| panic!("{error}"))
     }
 
-    /// Reallocates the table to `mib` mebibytes and empties it.
-    pub fn resize(&mut self, mib: usize) {
+    /// A table of (about) `mib` mebibytes, or an error when the memory cannot be had.
+    pub fn try_new(mib: usize) -> Result<TranspositionTable, TableAllocError> {
         let bytes = mib.max(1).saturating_mul(1024 * 1024);
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        self.buckets = Vec::new();
-        self.buckets.resize_with(count, Bucket::default);
-        self.generation = 0;
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| TableAllocError { mib })?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(TranspositionTable {
+            buckets,
+            generation: AtomicU8::new(0),
+        })
     }
 
     /// Empties every entry.
-    pub fn clear(&mut self) {
-        for bucket in &mut self.buckets {
-            for slot in &mut bucket.slots {
-                *slot.key.get_mut() = 0;
-                *slot.data.get_mut() = 0;
+    pub fn clear(&self) {
+        for bucket in &self.buckets {
+            for slot in &bucket.slots {
+                slot.key.store(0, Ordering::Relaxed);
+                slot.data.store(0, Ordering::Relaxed);
             }
         }
-        self.generation = 0;
-    }
-
-    /// The size of the table in bytes.
-    pub fn size_bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: entries from earlier searches become older and so easier to
     /// replace.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed)
     }
 
     fn bucket(&self, hash: u64) -> &Bucket {
@@ -145,6 +195,7 @@ impl TranspositionTable {
     }
 
     /// The entry stored for `hash`, with mate scores made relative to `ply`.
+    #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Entry> {
         for slot in &self.bucket(hash).slots {
             let data = slot.data.load(Ordering::Relaxed);
@@ -154,7 +205,7 @@ impl TranspositionTable {
                 let stored = i32::from((data >> 16) as u16 as i16);
                 return Some(Entry {
                     best_move: Move::from_bits(data as u16),
-                    score: score_from_table(stored, ply),
+                    score: Score::from_table(stored, ply),
                     depth: data_depth(data),
                     bound,
                 });
@@ -169,12 +220,12 @@ impl TranspositionTable {
         hash: u64,
         ply: usize,
         best_move: Move,
-        score: i32,
-        depth: i32,
+        score: Score,
+        depth: Depth,
         bound: Bound,
     ) {
         let bucket = self.bucket(hash);
-        let generation = self.generation;
+        let generation = self.generation();
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for (index, slot) in bucket.slots.iter().enumerate() {
@@ -197,7 +248,8 @@ impl TranspositionTable {
                 } else {
                     best_move
                 };
-                write(slot, hash, best_move, score, ply, depth, bound, generation);
+                let data = pack(best_move, score.to_table(ply), depth, bound, generation);
+                write(slot, hash, data);
                 return;
             }
             let age = i32::from(generation.wrapping_sub(data_generation(data)));
@@ -207,26 +259,19 @@ impl TranspositionTable {
                 victim = index;
             }
         }
-        write(
-            &bucket.slots[victim],
-            hash,
-            best_move,
-            score,
-            ply,
-            depth,
-            bound,
-            generation,
-        );
+        let data = pack(best_move, score.to_table(ply), depth, bound, generation);
+        write(&bucket.slots[victim], hash, data);
     }
 
     /// How full the table is, per mille, counting entries of the current search in a sample.
     pub fn hashfull(&self) -> u32 {
         let sample = self.buckets.len().min(250);
+        let generation = self.generation();
         let mut used = 0;
         for bucket in &self.buckets[..sample] {
             for slot in &bucket.slots {
                 let data = slot.data.load(Ordering::Relaxed);
-                if data != 0 && data_generation(data) == self.generation {
+                if data != 0 && data_generation(data) == generation {
                     used += 1;
                 }
             }
@@ -235,59 +280,22 @@ impl TranspositionTable {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn write(
-    slot: &Slot,
-    hash: u64,
-    best_move: Move,
-    score: i32,
-    ply: usize,
-    depth: i32,
-    bound: Bound,
-    generation: u8,
-) {
-    let data = pack(
-        best_move,
-        score_to_table(score, ply),
-        depth,
-        bound,
-        generation,
-    );
+/// Writes `data` into `slot` for the position `hash`.
+fn write(slot: &Slot, hash: u64, data: u64) {
     slot.data.store(data, Ordering::Relaxed);
     slot.key.store(hash ^ data, Ordering::Relaxed);
-}
-
-/// Mate scores are stored as distance from the node, not from the root.
-fn score_to_table(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_table(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score - ply as i32
-    } else if score < -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use outpost_board::Square;
-    use outpost_eval::score::mate_in;
 
     #[test]
     fn stores_and_probes_with_mate_adjustment() {
-        let mut table = TranspositionTable::new(1);
+        let table = TranspositionTable::new(1);
         table.new_search();
+        let mate_in = Score::mate_in;
         let mv = Move::quiet(Square::E2, Square::E4);
         table.store(0x1234_5678_9abc_def0, 3, mv, mate_in(5), 7, Bound::Exact);
         let entry = table.probe(0x1234_5678_9abc_def0, 5).unwrap();
@@ -296,8 +304,12 @@ mod tests {
         assert_eq!(entry.depth, 7);
         assert_eq!(entry.bound, Bound::Exact);
         assert!(table.probe(0x1234_5678_9abc_def1, 5).is_none());
-        table.store(42, 0, Move::NULL, -150, 3, Bound::Upper);
-        assert_eq!(table.probe(42, 0).unwrap().score, -150);
+        table.store(42, 0, Move::NULL, Score::centipawns(-150), 3, Bound::Upper);
+        let entry = table.probe(42, 0).unwrap();
+        assert_eq!(entry.score, Score::centipawns(-150));
+        assert!(entry.cuts_off(3, Score::centipawns(-150), Score::centipawns(0)));
+        assert!(!entry.cuts_off(3, Score::centipawns(-151), Score::centipawns(0)));
+        assert!(!entry.cuts_off(4, Score::centipawns(0), Score::centipawns(10)));
         assert!(table.hashfull() <= 1000);
         table.clear();
         assert!(table.probe(42, 0).is_none());

@@ -1,13 +1,14 @@
 //! Integration tests of the search: mates, tactics, draws, legality, determinism, stop.
 
 use outpost_board::{Board, Move};
-use outpost_eval::score::{mate_in, mate_moves, DRAW};
 use outpost_movegen::uci::parse_uci_move;
 use outpost_movegen::{legal_moves, Game, GameStatus};
-use outpost_search::{Limits, Progress, SearchResult, SearchSignals, Searcher};
+use outpost_search::{
+    Depth, Limits, Progress, Score, SearchEvent, SearchHandle, SearchPosition, SearchResult,
+    SearchSignals, Searcher,
+};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 const MATE1: &str = include_str!("../../../data/mate1.fen");
@@ -23,7 +24,7 @@ fn search(board: &Board, history: &[u64], limits: Limits) -> SearchResult {
     searcher.search(board, history, &limits, &SearchSignals::new(), |_| {})
 }
 
-fn depth(depth: u32) -> Limits {
+fn depth(depth: Depth) -> Limits {
     Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -46,14 +47,14 @@ fn assert_legal(board: &Board, mv: Move) {
     );
 }
 
-fn check_mate(text: &str, moves: i32, search_depth: u32) {
+fn check_mate(text: &str, moves: i32, search_depth: Depth) {
     for fen in fens(text) {
         let board = Board::from_fen(fen).unwrap();
         let result = search(&board, &[], depth(search_depth));
         let best = result.best_move.expect("a move");
         assert_legal(&board, best);
         assert_eq!(
-            mate_moves(result.score),
+            result.score.mate_moves(),
             Some(moves),
             "{fen}: score {} pv {:?}",
             result.score,
@@ -159,10 +160,10 @@ fn takes_a_repetition_when_losing() {
     let board = game.board().clone();
     let result = search(&board, &history, depth(6));
     assert_eq!(result.best_move.unwrap().to_string(), "g1f3");
-    assert_eq!(result.score, DRAW);
+    assert_eq!(result.score, Score::DRAW);
     // Without the history there is no repetition and the score is bad.
     let result = search(&board, &[], depth(6));
-    assert!(result.score < -300);
+    assert!(result.score < Score::centipawns(-300));
 }
 
 #[test]
@@ -214,11 +215,13 @@ fn one_thread_with_a_node_limit_is_deterministic() {
 fn stop_flag_ends_an_infinite_search() {
     let board = Board::startpos();
     let signals = SearchSignals::new();
-    let stop = signals.stop_flag();
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(200));
-        stop.store(true, Ordering::SeqCst);
-    });
+    let stopper = {
+        let signals = signals.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            signals.stop();
+        })
+    };
     let limits = Limits {
         infinite: true,
         ..Limits::default()
@@ -286,5 +289,108 @@ fn go_mate_stops_at_the_mate() {
         ..Limits::default()
     };
     let result = search(&board, &[], limits);
-    assert!(result.score >= mate_in(3));
+    assert!(result.score >= Score::mate_in(3));
+}
+
+#[test]
+fn go_mate_really_stops_before_the_depth_limit() {
+    // Mate in 1 is found at depth 1 or 2; without `mate` the search would go on to depth 30.
+    let board = Board::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let limits = Limits {
+        mate: Some(1),
+        depth: Some(30),
+        ..Limits::default()
+    };
+    let result = search(&board, &[], limits);
+    assert_eq!(result.score.mate_moves(), Some(1));
+    assert!(result.depth <= 3, "searched to depth {}", result.depth);
+}
+
+#[test]
+fn handle_reports_progress_and_the_result_once() {
+    let mut handle = SearchHandle::new(8);
+    let (events, received) = std::sync::mpsc::channel();
+    handle.start(
+        SearchPosition::new(Board::startpos()),
+        depth(5),
+        move |event| {
+            let _ = events.send(event);
+        },
+    );
+    let result = handle.wait().expect("a result");
+    assert_eq!(result.depth, 5);
+    assert!(handle.wait().is_none(), "one result per search");
+    assert!(!handle.is_searching());
+    let events: Vec<SearchEvent> = received.try_iter().collect();
+    let iterations = events
+        .iter()
+        .filter(|event| matches!(event, SearchEvent::Progress(Progress::Iteration(_))))
+        .count();
+    assert_eq!(iterations, 5);
+    assert_eq!(events.last(), Some(&SearchEvent::Finished(result)));
+}
+
+#[test]
+fn handle_holds_an_infinite_result_until_stop_and_searches_again() {
+    let mut handle = SearchHandle::new(8);
+    handle.set_threads(2);
+    let (events, received) = std::sync::mpsc::channel();
+    let infinite = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let sender = events.clone();
+    handle.start(
+        SearchPosition::new(Board::startpos()),
+        infinite,
+        move |event| {
+            if let SearchEvent::Finished(result) = event {
+                let _ = sender.send(result);
+            }
+        },
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(handle.is_searching());
+    assert!(received.try_recv().is_err(), "no result before stop");
+    let stopped_at = Instant::now();
+    handle.stop();
+    let result = received.recv().expect("the result after stop");
+    assert!(stopped_at.elapsed() < Duration::from_secs(2));
+    assert_legal(&Board::startpos(), result.best_move.unwrap());
+    assert!(handle.wait().is_some());
+    // The same threads search again; a game's history reaches the search.
+    let mut game = Game::startpos();
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        game.play_uci(text).unwrap();
+    }
+    let position = SearchPosition::from_game(&game);
+    assert_eq!(position.history.len(), 7);
+    assert_eq!(&position.board, game.board());
+    handle.start(position, depth(4), |_| {});
+    let result = handle.wait().unwrap();
+    assert_legal(game.board(), result.best_move.unwrap());
+}
+
+#[test]
+fn handle_releases_a_ponder_search_at_ponderhit() {
+    let mut handle = SearchHandle::new(8);
+    let limits = Limits {
+        ponder: true,
+        movetime: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    handle.start(SearchPosition::new(Board::startpos()), limits, |_| {});
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(handle.is_searching(), "pondering ignores the time limit");
+    handle.ponderhit();
+    let result = handle.wait().expect("a result after the ponderhit");
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn a_table_too_large_is_refused_and_the_old_one_kept() {
+    let mut handle = SearchHandle::new(1);
+    assert!(handle.set_hash(usize::MAX / 2).is_err());
+    handle.start(SearchPosition::new(Board::startpos()), depth(3), |_| {});
+    assert!(handle.wait().unwrap().best_move.is_some());
 }

@@ -3,12 +3,12 @@
 
 use crate::options::DEFAULT_HASH_MIB;
 use outpost_board::Board;
-use outpost_search::{Limits, SearchSignals, Searcher};
+use outpost_search::{Depth, Limits, SearchSignals, Searcher};
 use std::io::Write;
 use std::time::Instant;
 
 /// The depth every bench position is searched to.
-pub const BENCH_DEPTH: u32 = 12;
+pub const BENCH_DEPTH: Depth = 12;
 
 /// The bench positions: openings, middlegames, endgames, tactics.
 pub const BENCH_POSITIONS: [&str; 10] = [
@@ -31,7 +31,7 @@ pub fn bench<W: Write>(out: &mut W) {
 }
 
 /// [`bench`] to another depth than [`BENCH_DEPTH`].
-pub fn bench_to_depth<W: Write>(out: &mut W, depth: u32) {
+pub fn bench_to_depth<W: Write>(out: &mut W, depth: Depth) {
     let mut searcher = Searcher::new(DEFAULT_HASH_MIB);
     let limits = Limits {
         depth: Some(depth),

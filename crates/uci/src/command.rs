@@ -3,6 +3,7 @@
 
 use crate::options::{OptionChange, OptionError};
 use outpost_board::{Board, FenError};
+use outpost_search::Depth;
 use std::fmt;
 use std::time::Duration;
 
@@ -14,7 +15,7 @@ pub const MAX_GO_MILLIS: u64 = 2_592_000_000;
 pub const MAX_GO_COUNT: u32 = 1_000;
 
 /// The deepest `bench` accepted.
-pub const MAX_BENCH_DEPTH: u32 = 64;
+pub const MAX_BENCH_DEPTH: Depth = 64;
 
 /// The commands the engine understands, for `help`.
 pub const HELP: &str = "\
@@ -71,7 +72,7 @@ pub enum UciCommand {
     /// `bench [depth]`: search the bench positions, for a node count and a speed.
     Bench {
         /// The depth to search to; the standard bench depth when `None`.
-        depth: Option<u32>,
+        depth: Option<Depth>,
     },
     /// `help`: list the commands.
     Help,
@@ -115,7 +116,7 @@ pub struct GoCommand {
     /// `movestogo`: moves until the next time control (1 or more).
     pub moves_to_go: Option<u32>,
     /// `depth`: plies to search (1 or more).
-    pub depth: Option<u32>,
+    pub depth: Option<Depth>,
     /// `nodes`: nodes to search (1 or more).
     pub nodes: Option<u64>,
     /// `mate`: look for a mate in this many moves (1 or more).
@@ -336,7 +337,7 @@ fn parse_go(arguments: &[&str]) -> Result<UciCommand, UciError> {
             "binc" => go.black_increment = millis,
             "movetime" => go.movetime = millis,
             "movestogo" => go.moves_to_go = count,
-            "depth" => go.depth = count,
+            "depth" => go.depth = count.map(|depth| depth as Depth),
             "mate" => go.mate = count,
             _ => go.nodes = Some(number.max(1)),
         }
@@ -366,7 +367,7 @@ fn parse_bench(arguments: &[&str]) -> Result<UciCommand, UciError> {
     let Some(&text) = arguments.first() else {
         return Ok(UciCommand::Bench { depth: None });
     };
-    match text.parse::<u32>() {
+    match text.parse::<Depth>() {
         Ok(depth) if (1..=MAX_BENCH_DEPTH).contains(&depth) => {
             Ok(UciCommand::Bench { depth: Some(depth) })
         }
@@ -581,6 +582,7 @@ mod tests {
         assert_eq!(parsed.white_increment, millis(5));
         assert_eq!(parsed.depth, Some(1));
         assert_eq!(parsed.moves_to_go, Some(MAX_GO_COUNT));
+        assert_eq!(go("go depth 4000000000").depth, Some(MAX_GO_COUNT as Depth));
         assert_eq!(parsed.nodes, Some(1));
         assert_eq!(parsed.mate, Some(1));
         assert_eq!(parsed.warnings, vec![]);

@@ -1,19 +1,20 @@
 //! The engine's UCI options, in one table: `uci` prints it, `setoption` is checked against
 //! it and turned into an [`OptionChange`].
 
+use outpost_search::DEFAULT_MOVE_OVERHEAD;
 use std::fmt;
 use std::time::Duration;
 
-/// The transposition table size a new engine starts with, in MiB.
-pub const DEFAULT_HASH_MIB: usize = 16;
+pub use outpost_search::DEFAULT_HASH_MIB;
 /// The largest transposition table accepted, in MiB.
 pub const MAX_HASH_MIB: usize = 65_536;
 /// The number of search threads a new engine starts with.
 pub const DEFAULT_THREADS: usize = 1;
 /// The number of principal variations a new engine reports.
 pub const DEFAULT_MULTIPV: usize = 1;
-/// The time kept back per move for the GUI and the connection, in milliseconds.
-pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+/// The time kept back per move for the GUI and the connection, in milliseconds (the
+/// search's own default).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = DEFAULT_MOVE_OVERHEAD.as_millis() as u64;
 /// How UCI writes an empty string value.
 pub const EMPTY_STRING: &str = "<empty>";
 

@@ -1,7 +1,7 @@
 //! The search's progress and result as UCI `info` and `bestmove` lines.
 
 use outpost_board::Move;
-use outpost_search::{Bound, Info, Progress, Score, SearchResult};
+use outpost_search::{Bound, Depth, Info, Progress, Score, SearchResult};
 use std::time::Duration;
 
 /// `info currmove` lines are sent only after the search has run this long, so that fast
@@ -10,9 +10,9 @@ pub const CURRENT_MOVE_AFTER: Duration = Duration::from_secs(1);
 
 /// The fields of one `info` line about a principal variation.
 struct PvLine<'a> {
-    depth: u32,
-    seldepth: u32,
-    multipv: u32,
+    depth: Depth,
+    seldepth: Depth,
+    multipv: usize,
     score: Score,
     bound: Bound,
     nodes: u64,
@@ -36,7 +36,7 @@ impl PvLine<'_> {
             self.depth,
             self.seldepth.max(1),
             self.multipv,
-            score_text(self.score),
+            self.score.uci(),
             self.nodes
         );
         if let Some(nps) = self.nodes.saturating_mul(1000).checked_div(millis) {
@@ -48,14 +48,6 @@ impl PvLine<'_> {
             text.push_str(&moves_text(self.pv));
         }
         text
-    }
-}
-
-/// `cp 35` or `mate -2`.
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Centipawns(cp) => format!("cp {cp}"),
-        Score::Mate(moves) => format!("mate {moves}"),
     }
 }
 
@@ -103,15 +95,15 @@ pub fn progress_line(progress: &Progress) -> Option<String> {
 
 /// The last `info` line of a search (its best line, as `multipv 1`) and its `bestmove` line
 /// (`bestmove 0000` when there is no legal move).
-pub fn final_lines(result: &SearchResult, hashfull: u32) -> String {
+pub fn final_lines(result: &SearchResult) -> String {
     let info = PvLine {
         depth: result.depth,
         seldepth: result.seldepth,
         multipv: 1,
-        score: Score::from_internal(result.score),
+        score: result.score,
         bound: Bound::Exact,
         nodes: result.nodes,
-        hashfull,
+        hashfull: result.hashfull,
         time: result.time,
         pv: &result.pv,
     }
@@ -142,15 +134,17 @@ mod tests {
             .collect()
     }
 
-    fn result(time: Duration) -> SearchResult {
+    fn result(time: Duration, hashfull: u32) -> SearchResult {
         let pv = moves(&["e2e4", "e7e5"]);
         SearchResult {
             best_move: Some(pv[0]),
             ponder_move: Some(pv[1]),
-            score: 35,
+            score: Score::centipawns(35),
             depth: 7,
             seldepth: 11,
             nodes: 20_000,
+            nps: 1,
+            hashfull,
             time,
             pv,
         }
@@ -159,7 +153,7 @@ mod tests {
     #[test]
     fn the_final_lines_match_the_iteration_lines() {
         assert_eq!(
-            final_lines(&result(Duration::from_millis(40)), 12),
+            final_lines(&result(Duration::from_millis(40), 12)),
             "info depth 7 seldepth 11 multipv 1 score cp 35 nodes 20000 nps 500000 hashfull 12 \
              time 40 pv e2e4 e7e5\nbestmove e2e4 ponder e7e5"
         );
@@ -167,7 +161,7 @@ mod tests {
 
     #[test]
     fn no_speed_without_time() {
-        let text = final_lines(&result(Duration::from_micros(900)), 0);
+        let text = final_lines(&result(Duration::from_micros(900), 0));
         assert!(text.starts_with(
             "info depth 7 seldepth 11 multipv 1 score cp 35 nodes 20000 \
                                   hashfull 0 time 0 pv e2e4 e7e5\n"
@@ -179,15 +173,20 @@ mod tests {
         let result = SearchResult {
             best_move: None,
             ponder_move: None,
-            score: -30_000,
+            score: Score::mated_in(0),
             depth: 0,
             seldepth: 0,
             nodes: 0,
+            nps: 0,
+            hashfull: 0,
             time: Duration::ZERO,
             pv: vec![],
         };
-        let text = final_lines(&result, 0);
-        assert!(text.ends_with("time 0\nbestmove 0000"), "{text}");
+        let text = final_lines(&result);
+        assert!(
+            text.ends_with("score mate 0 nodes 0 hashfull 0 time 0\nbestmove 0000"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -196,8 +195,7 @@ mod tests {
             depth: 3,
             seldepth: 0,
             multipv: 2,
-            score: Score::Mate(-2),
-            raw_score: 0,
+            score: Score::mated_in(4),
             bound: Bound::Upper,
             nodes: 1500,
             nps: 0,

@@ -187,7 +187,12 @@ impl Engine {
             .searcher
             .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MIB));
         match change {
-            OptionChange::Hash(mib) => searcher.set_hash(mib),
+            OptionChange::Hash(mib) => {
+                if let Err(error) = searcher.set_hash(mib) {
+                    self.output
+                        .say(&format!("info string {error}; the table is unchanged"));
+                }
+            }
             OptionChange::Threads(threads) => searcher.set_threads(threads),
             OptionChange::MultiPv(lines) => searcher.set_multipv(lines),
             OptionChange::MoveOverhead(overhead) => searcher.set_move_overhead(overhead),
@@ -267,7 +272,7 @@ impl Engine {
             {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            output.say(&final_lines(&result, searcher.table().hashfull()));
+            output.say(&final_lines(&result));
             searcher
         });
         self.running = Some(RunningSearch {

@@ -15,10 +15,10 @@ use std::time::Duration;
 
 /// A score for the side to move, in pawns (`+0.35`) or as a mate (`mate in 3`, `mated in 2`).
 fn describe(score: Score) -> String {
-    match score {
-        Score::Centipawns(centipawns) => format!("{:+.2}", f64::from(centipawns) / 100.0),
-        Score::Mate(moves) if moves > 0 => format!("mate in {moves}"),
-        Score::Mate(moves) => format!("mated in {}", -moves),
+    match score.mate_moves() {
+        None => score.to_string(),
+        Some(moves) if moves > 0 => format!("mate in {moves}"),
+        Some(moves) => format!("mated in {}", -moves),
     }
 }
 
@@ -90,7 +90,7 @@ fn main() -> ExitCode {
                 result.nodes,
                 numbered_san(&board, &result.pv)
             );
-            println!("Score: {}", describe(Score::from_internal(result.score)));
+            println!("Score: {}", describe(result.score));
         }
     }
     ExitCode::SUCCESS

@@ -3,7 +3,7 @@
 
 use super::input::Event;
 use outpost_board::Board;
-use outpost_search::{Limits, Progress, SearchSignals, Searcher};
+use outpost_search::{Depth, Limits, Progress, SearchSignals, Searcher};
 use std::fmt;
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
@@ -15,7 +15,7 @@ pub enum Strength {
     /// Think this long.
     Time(Duration),
     /// Search this many plies.
-    Depth(u32),
+    Depth(Depth),
     /// Search this many nodes: the same move every time (for tests).
     Nodes(u64),
 }
@@ -30,11 +30,11 @@ impl Default for Strength {
 /// The longest time per move accepted, in seconds.
 const MAX_SECONDS: f64 = 3600.0;
 /// The deepest search accepted, in plies.
-const MAX_DEPTH: u32 = 64;
+const MAX_DEPTH: Depth = 64;
 /// A hint searches at most this long.
 const HINT_TIME: Duration = Duration::from_millis(500);
 /// A hint searches at most this deep.
-const HINT_DEPTH: u32 = 8;
+const HINT_DEPTH: Depth = 8;
 
 impl Strength {
     /// Reads the value of `time` (seconds), `depth` (plies) or `nodes`; the error says what
@@ -49,7 +49,7 @@ impl Strength {
                     "time needs a number of seconds from 0.01 to {MAX_SECONDS}, like 1 or 0.5"
                 )),
             },
-            "depth" => match value.parse::<u32>() {
+            "depth" => match value.parse::<Depth>() {
                 Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => Ok(Strength::Depth(depth)),
                 _ => Err(format!(
                     "depth needs a number of plies from 1 to {MAX_DEPTH}"

@@ -190,9 +190,9 @@ fn last_move(game: &Game) -> Option<String> {
 /// A search score, given for the side to move, from white's side: pawns (`+0.35`) or a mate
 /// (`+M3` when white mates in 3 moves, `-M2` when black mates in 2).
 pub fn score_text(score: Score, side_to_move: Color) -> String {
-    match score {
-        Score::Centipawns(centipawns) => pawns(white_view(side_to_move, centipawns)),
-        Score::Mate(moves) => {
+    match score.mate_moves() {
+        None => pawns(white_view(side_to_move, score.raw())),
+        Some(moves) => {
             let winner = if moves > 0 {
                 side_to_move
             } else {
@@ -248,12 +248,12 @@ mod tests {
 
     #[test]
     fn scores_are_shown_from_whites_side() {
-        assert_eq!(score_text(Score::Centipawns(35), Color::White), "+0.35");
-        assert_eq!(score_text(Score::Centipawns(35), Color::Black), "-0.35");
-        assert_eq!(score_text(Score::Mate(3), Color::White), "+M3");
-        assert_eq!(score_text(Score::Mate(3), Color::Black), "-M3");
-        assert_eq!(score_text(Score::Mate(-2), Color::White), "-M2");
-        assert_eq!(score_text(Score::Mate(-2), Color::Black), "+M2");
+        assert_eq!(score_text(Score::centipawns(35), Color::White), "+0.35");
+        assert_eq!(score_text(Score::centipawns(35), Color::Black), "-0.35");
+        assert_eq!(score_text(Score::mate_in(5), Color::White), "+M3");
+        assert_eq!(score_text(Score::mate_in(5), Color::Black), "-M3");
+        assert_eq!(score_text(Score::mated_in(4), Color::White), "-M2");
+        assert_eq!(score_text(Score::mated_in(4), Color::Black), "+M2");
         assert_eq!(pawns(-120), "-1.20");
     }
 

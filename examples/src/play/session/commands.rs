@@ -9,7 +9,6 @@ use outpost_board::{Board, Color, Move};
 use outpost_movegen::pgn::numbered_san;
 use outpost_movegen::san::parse_san;
 use outpost_movegen::uci::parse_uci_move;
-use outpost_search::Score;
 use std::io::{self, Write};
 
 impl<W: Write> Session<W> {
@@ -155,7 +154,7 @@ impl<W: Write> Session<W> {
                 self.out,
                 "Hint: {} ({})",
                 numbered_san(&board, &[mv]),
-                render::score_text(Score::from_internal(result.score), board.side_to_move())
+                render::score_text(result.score, board.side_to_move())
             ),
             None => writeln!(self.out, "No hint: there is no legal move."),
         }

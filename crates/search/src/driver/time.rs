@@ -5,26 +5,41 @@
 //! overhead in reserve so that the engine never loses on time.
 
 use crate::limits::Limits;
+use crate::params::SearchParams;
 use outpost_board::Color;
 use std::time::{Duration, Instant};
 
 /// Time limits of one search, measured from its (possibly delayed, when pondering) start.
 #[derive(Clone, Debug)]
-pub struct TimeManager {
+pub(crate) struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
     scale: f64,
+    min_scale: f64,
+    max_scale: f64,
+}
+
+/// `share` hundredths of `duration`.
+fn percent(duration: Duration, share: i32) -> Duration {
+    duration * share.max(0) as u32 / 100
 }
 
 impl TimeManager {
     /// Time limits for `limits` with `side` to move, keeping `overhead` in reserve.
-    pub fn new(limits: &Limits, side: Color, overhead: Duration) -> TimeManager {
+    pub fn new(
+        limits: &Limits,
+        side: Color,
+        overhead: Duration,
+        params: &SearchParams,
+    ) -> TimeManager {
         let mut manager = TimeManager {
             start: Instant::now(),
             soft: None,
             hard: None,
             scale: 1.0,
+            min_scale: f64::from(params.time_min_scale) / 100.0,
+            max_scale: f64::from(params.time_max_scale) / 100.0,
         };
         if limits.infinite {
             return manager;
@@ -44,15 +59,21 @@ impl TimeManager {
         if let Some(clock) = clock {
             let increment = increment.unwrap_or_default();
             let available = clock.saturating_sub(overhead);
-            let moves_to_go = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
-            let mut soft = available / moves_to_go + increment * 3 / 4;
+            let moves_to_go = limits
+                .moves_to_go
+                .unwrap_or(params.time_moves_to_go as u32)
+                .clamp(1, params.time_max_moves_to_go as u32);
+            let mut soft =
+                available / moves_to_go + percent(increment, params.time_increment_share);
             let cap = if moves_to_go == 1 {
-                available * 3 / 4
+                percent(available, params.time_last_move_share)
             } else {
-                available / 2
+                percent(available, params.time_max_share)
             };
             soft = soft.min(cap);
-            let hard = (soft * 4).min(available * 3 / 4).max(soft);
+            let hard = (soft * params.time_hard_factor as u32)
+                .min(percent(available, params.time_hard_max_share))
+                .max(soft);
             manager.soft = Some(soft);
             manager.hard = Some(hard);
         }
@@ -64,19 +85,14 @@ impl TimeManager {
         self.start = Instant::now();
     }
 
-    /// Time since the start.
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
     /// `true` when the search has a time limit.
     pub fn is_timed(&self) -> bool {
         self.hard.is_some()
     }
 
-    /// Sets the factor applied to the soft limit (clamped to 0.5 … 3).
+    /// Sets the factor applied to the soft limit (clamped to the parameters' range).
     pub fn set_scale(&mut self, scale: f64) {
-        self.scale = scale.clamp(0.5, 3.0);
+        self.scale = scale.clamp(self.min_scale, self.max_scale);
     }
 
     /// `true` when no new iteration should start.
@@ -84,7 +100,7 @@ impl TimeManager {
         match (self.soft, self.hard) {
             (Some(soft), Some(hard)) => {
                 let scaled = soft.mul_f64(self.scale).min(hard);
-                self.elapsed() >= scaled
+                self.start.elapsed() >= scaled
             }
             _ => false,
         }
@@ -92,13 +108,18 @@ impl TimeManager {
 
     /// `true` when the search must stop now.
     pub fn hard_expired(&self) -> bool {
-        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+        self.hard.is_some_and(|hard| self.start.elapsed() >= hard)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn manager(limits: &Limits, side: Color, overhead: u64) -> TimeManager {
+        let params = SearchParams::default();
+        TimeManager::new(limits, side, Duration::from_millis(overhead), &params)
+    }
 
     #[test]
     fn clock_limits_stay_within_the_clock() {
@@ -107,17 +128,15 @@ mod tests {
             white_increment: Some(Duration::from_millis(100)),
             ..Limits::default()
         };
-        let manager = TimeManager::new(&limits, Color::White, Duration::from_millis(30));
-        let hard = manager.hard.unwrap();
-        let soft = manager.soft.unwrap();
+        let timed = manager(&limits, Color::White, 30);
+        let hard = timed.hard.unwrap();
+        let soft = timed.soft.unwrap();
         assert!(soft <= hard && hard < Duration::from_millis(970));
-        let none = TimeManager::new(&Limits::default(), Color::Black, Duration::ZERO);
-        assert!(!none.is_timed());
+        assert!(!manager(&Limits::default(), Color::Black, 0).is_timed());
         let zero = Limits {
             black_time: Some(Duration::ZERO),
             ..Limits::default()
         };
-        let manager = TimeManager::new(&zero, Color::Black, Duration::from_millis(30));
-        assert_eq!(manager.hard, Some(Duration::ZERO));
+        assert_eq!(manager(&zero, Color::Black, 30).hard, Some(Duration::ZERO));
     }
 }

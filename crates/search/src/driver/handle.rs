@@ -1,0 +1,314 @@
+//! [`SearchHandle`]: the search on a long-lived thread of its own, started and stopped from
+//! a front-end that never waits for it (a UCI loop, a terminal app, a web server).
+
+use super::searcher::{Searcher, DEFAULT_HASH_MIB};
+use crate::info::{Progress, SearchResult};
+use crate::limits::{Limits, SearchSignals};
+use crate::params::SearchParams;
+use crate::tt::TableAllocError;
+use outpost_board::Board;
+use outpost_movegen::Game;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The position to search and the game that led to it (for repetitions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchPosition {
+    /// The position.
+    pub board: Board,
+    /// Hashes of the game's positions before `board`, oldest first.
+    pub history: Vec<u64>,
+}
+
+impl SearchPosition {
+    /// A position with no game before it.
+    pub fn new(board: Board) -> SearchPosition {
+        SearchPosition {
+            board,
+            history: Vec::new(),
+        }
+    }
+
+    /// The current position of `game`, with its earlier positions as history.
+    pub fn from_game(game: &Game) -> SearchPosition {
+        let mut board = game.start().clone();
+        let mut history = Vec::with_capacity(game.moves().len());
+        for &mv in game.moves() {
+            history.push(board.hash());
+            board.make(mv);
+        }
+        SearchPosition { board, history }
+    }
+}
+
+/// What a running search tells its listener.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchEvent {
+    /// Progress: an iteration, or the move being searched at the root.
+    Progress(Progress),
+    /// The search has ended with this result (sent once per search, last).
+    Finished(SearchResult),
+}
+
+type Listener = Box<dyn FnMut(SearchEvent) + Send>;
+
+/// A search for the search thread.
+struct SearchJob {
+    position: SearchPosition,
+    limits: Limits,
+    signals: SearchSignals,
+    listener: Listener,
+}
+
+/// What the handle asks of its search thread.
+enum Command {
+    Search(Box<SearchJob>),
+    SetHash(usize, Sender<Result<(), TableAllocError>>),
+    SetThreads(usize),
+    SetMultiPv(usize),
+    SetMoveOverhead(Duration),
+    SetParams(SearchParams),
+    ClearHash,
+}
+
+/// A search that runs on a thread of its own: [`SearchHandle::start`] returns at once,
+/// progress and the result go to a listener, [`SearchHandle::stop`] and
+/// [`SearchHandle::ponderhit`] steer it, [`SearchHandle::wait`] blocks until it ends.
+///
+/// The thread (and the Lazy SMP helper threads) live as long as the handle and sleep on a
+/// channel between searches.
+///
+/// ```
+/// use outpost_board::Board;
+/// use outpost_search::{Limits, SearchEvent, SearchHandle, SearchPosition};
+///
+/// let mut handle = SearchHandle::new(16);
+/// let limits = Limits { depth: Some(4), ..Limits::default() };
+/// handle.start(SearchPosition::new(Board::startpos()), limits, |event| {
+///     if let SearchEvent::Finished(result) = event {
+///         println!("bestmove {}", result.best_move.unwrap());
+///     }
+/// });
+/// let result = handle.wait().expect("a search was running");
+/// assert_eq!(result.depth, 4);
+/// ```
+#[derive(Debug)]
+pub struct SearchHandle {
+    commands: Option<Sender<Command>>,
+    results: Receiver<SearchResult>,
+    /// A search was started and its result not yet taken by [`SearchHandle::wait`].
+    outstanding: bool,
+    /// The signals of the latest search.
+    signals: SearchSignals,
+    searching: Arc<AtomicBool>,
+    hashfull: Arc<AtomicU32>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Default for SearchHandle {
+    fn default() -> SearchHandle {
+        SearchHandle::new(DEFAULT_HASH_MIB)
+    }
+}
+
+impl SearchHandle {
+    /// A handle with a transposition table of `hash_mib` MiB and one thread.
+    ///
+    /// # Panics
+    ///
+    /// When the table cannot be allocated; [`SearchHandle::set_hash`] reports it instead.
+    pub fn new(hash_mib: usize) -> SearchHandle {
+        let searcher = Searcher::new(hash_mib);
+        let (commands, command_receiver) = channel();
+        let (result_sender, results) = channel();
+        let searching = Arc::new(AtomicBool::new(false));
+        let hashfull = Arc::new(AtomicU32::new(0));
+        let thread = {
+            let searching = Arc::clone(&searching);
+            let hashfull = Arc::clone(&hashfull);
+            std::thread::Builder::new()
+                .name("outpost-search".to_string())
+                .spawn(move || {
+                    serve(
+                        searcher,
+                        &command_receiver,
+                        &result_sender,
+                        &searching,
+                        &hashfull,
+                    );
+                })
+                .expect("the search thread starts")
+        };
+        SearchHandle {
+            commands: Some(commands),
+            results,
+            outstanding: false,
+            signals: SearchSignals::new(),
+            searching,
+            hashfull,
+            thread: Some(thread),
+        }
+    }
+
+    fn send(&self, command: Command) {
+        if let Some(commands) = &self.commands {
+            // An error means the search thread is gone; `wait` then reports no result.
+            let _ = commands.send(command);
+        }
+    }
+
+    /// Stops a running search and waits until it has ended (its listener has the result).
+    fn finish(&mut self) {
+        if self.outstanding {
+            self.stop();
+            self.wait();
+        }
+    }
+
+    /// Replaces the table by an empty one of `mib` MiB (stopping a running search first).
+    /// When the memory cannot be had the old table is kept.
+    pub fn set_hash(&mut self, mib: usize) -> Result<(), TableAllocError> {
+        self.finish();
+        let (reply, answer) = channel();
+        self.send(Command::SetHash(mib, reply));
+        answer.recv().unwrap_or(Err(TableAllocError { mib }))
+    }
+
+    /// Sets the number of search threads (stopping a running search first).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.finish();
+        self.send(Command::SetThreads(threads));
+    }
+
+    /// Sets the number of principal variations (stopping a running search first).
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.finish();
+        self.send(Command::SetMultiPv(lines));
+    }
+
+    /// Sets the time kept in reserve for communication delays.
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.finish();
+        self.send(Command::SetMoveOverhead(overhead));
+    }
+
+    /// Replaces the search parameters (for tuning).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.finish();
+        self.send(Command::SetParams(params));
+    }
+
+    /// Empties the transposition table (stopping a running search first).
+    pub fn clear_hash(&mut self) {
+        self.finish();
+        self.send(Command::ClearHash);
+    }
+
+    /// Starts searching `position` within `limits` and returns at once. The listener gets
+    /// the progress and, last, [`SearchEvent::Finished`]; with `limits.infinite` or
+    /// `limits.ponder` that comes only after [`SearchHandle::stop`] (or the ponderhit).
+    /// A search still running is stopped first.
+    pub fn start(
+        &mut self,
+        position: SearchPosition,
+        limits: Limits,
+        listener: impl FnMut(SearchEvent) + Send + 'static,
+    ) {
+        self.finish();
+        self.signals = SearchSignals::new();
+        self.signals.set_pondering(limits.ponder);
+        self.searching.store(true, Ordering::SeqCst);
+        self.outstanding = true;
+        self.send(Command::Search(Box::new(SearchJob {
+            position,
+            limits,
+            signals: self.signals.clone(),
+            listener: Box::new(listener),
+        })));
+    }
+
+    /// Asks the running search to end now; it then sends its result.
+    pub fn stop(&self) {
+        self.signals.stop();
+    }
+
+    /// The expected move was played: a pondering search becomes a timed one.
+    pub fn ponderhit(&self) {
+        self.signals.ponderhit();
+    }
+
+    /// Blocks until the running search has ended (it is not stopped) and returns its
+    /// result; `None` when no search was started since the last `wait`.
+    pub fn wait(&mut self) -> Option<SearchResult> {
+        if !std::mem::take(&mut self.outstanding) {
+            return None;
+        }
+        self.results.recv().ok()
+    }
+
+    /// `true` from [`SearchHandle::start`] until the search has sent its result.
+    pub fn is_searching(&self) -> bool {
+        self.searching.load(Ordering::SeqCst)
+    }
+
+    /// How full the transposition table was at the end of the last search, per mille.
+    pub fn hashfull(&self) -> u32 {
+        self.hashfull.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        self.finish();
+        self.commands = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The search thread: carries out commands until the handle is dropped.
+fn serve(
+    mut searcher: Searcher,
+    commands: &Receiver<Command>,
+    results: &Sender<SearchResult>,
+    searching: &AtomicBool,
+    hashfull: &AtomicU32,
+) {
+    for command in commands {
+        match command {
+            Command::Search(job) => {
+                let SearchJob {
+                    position,
+                    limits,
+                    signals,
+                    mut listener,
+                } = *job;
+                let result = searcher.search(
+                    &position.board,
+                    &position.history,
+                    &limits,
+                    &signals,
+                    |progress| listener(SearchEvent::Progress(progress.clone())),
+                );
+                // `go infinite` and `go ponder` give their result only when released.
+                signals.wait_for_release(&limits);
+                hashfull.store(result.hashfull, Ordering::Relaxed);
+                listener(SearchEvent::Finished(result.clone()));
+                searching.store(false, Ordering::SeqCst);
+                let _ = results.send(result);
+            }
+            Command::SetHash(mib, reply) => {
+                let _ = reply.send(searcher.set_hash(mib));
+            }
+            Command::SetThreads(threads) => searcher.set_threads(threads),
+            Command::SetMultiPv(lines) => searcher.set_multipv(lines),
+            Command::SetMoveOverhead(overhead) => searcher.set_move_overhead(overhead),
+            Command::SetParams(params) => searcher.set_params(params),
+            Command::ClearHash => searcher.clear(),
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! [`Searcher`]: a search run on the calling thread, with helper threads from the pool.
+
+use super::context::{RootMove, SearchContext};
+use super::pool::HelperPool;
+use super::time::TimeManager;
+use crate::info::{nodes_per_second, Progress, SearchResult};
+use crate::limits::{Limits, SearchSignals};
+use crate::ordering::{Heuristics, MovePicker};
+use crate::params::{SearchConfig, SearchParams};
+use crate::score::Score;
+use crate::tt::{TableAllocError, TranspositionTable};
+use crate::worker::{MainThread, Worker};
+use outpost_board::{Board, Move};
+use outpost_movegen::{in_check, legal_moves, MoveList};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The transposition table size of a new searcher, in MiB.
+pub const DEFAULT_HASH_MIB: usize = 16;
+/// The move overhead of a new searcher.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
+/// The search engine: a transposition table, the search threads and the options of the
+/// search (threads, MultiPV, move overhead, parameters). One [`Searcher::search`] call
+/// searches one position on the calling thread (and the helper threads), and returns when
+/// the search ends. [`crate::SearchHandle`] runs it on a thread of its own.
+#[derive(Debug)]
+pub struct Searcher {
+    tt: Arc<TranspositionTable>,
+    config: Arc<SearchConfig>,
+    pool: HelperPool,
+    threads: usize,
+    multipv: usize,
+    move_overhead: Duration,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(DEFAULT_HASH_MIB)
+    }
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mib` MiB, one thread, one PV and the
+    /// default move overhead.
+    ///
+    /// # Panics
+    ///
+    /// When the table cannot be allocated; [`Searcher::set_hash`] reports it instead.
+    pub fn new(hash_mib: usize) -> Searcher {
+        Searcher {
+            tt: Arc::new(TranspositionTable::new(hash_mib)),
+            config: Arc::default(),
+            pool: HelperPool::default(),
+            threads: 1,
+            multipv: 1,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+        }
+    }
+
+    /// Replaces the transposition table by an empty one of `mib` MiB. When that much memory
+    /// cannot be had the old table is kept and the error says so.
+    pub fn set_hash(&mut self, mib: usize) -> Result<(), TableAllocError> {
+        self.tt = Arc::new(TranspositionTable::try_new(mib)?);
+        Ok(())
+    }
+
+    /// Empties the transposition table (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Sets the number of search threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        self.pool.resize(self.threads - 1);
+    }
+
+    /// Sets the number of principal variations reported (at least 1).
+    pub fn set_multipv(&mut self, multipv: usize) {
+        self.multipv = multipv.max(1);
+    }
+
+    /// Sets the time kept in reserve for communication delays.
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.move_overhead = overhead;
+    }
+
+    /// The search parameters in use.
+    pub fn params(&self) -> &SearchParams {
+        &self.config.params
+    }
+
+    /// Replaces the search parameters (for tuning).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.config = Arc::new(SearchConfig::new(params));
+    }
+
+    /// How full the transposition table is, per mille.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `board` within `limits` and returns the best move.
+    ///
+    /// `history` lists the hashes of the positions of the game before `board` (oldest first),
+    /// for repetition detection. `signals` stop the search or end pondering; `callback`
+    /// receives progress reports (from the calling thread only).
+    pub fn search<F: FnMut(&Progress)>(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        limits: &Limits,
+        signals: &SearchSignals,
+        mut callback: F,
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.tt.new_search();
+        let root_moves = self.root_moves(board, limits);
+        if root_moves.is_empty() {
+            let score = if in_check(board) {
+                Score::mated_in(0)
+            } else {
+                Score::DRAW
+            };
+            return SearchResult {
+                best_move: None,
+                ponder_move: None,
+                score,
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                nps: 0,
+                hashfull: self.tt.hashfull(),
+                time: start.elapsed(),
+                pv: Vec::new(),
+            };
+        }
+        let ctx = Arc::new(SearchContext {
+            board: board.clone(),
+            history: history.to_vec(),
+            multipv: self.multipv.min(root_moves.len()),
+            root_moves,
+            limits: limits.clone(),
+            signals: signals.clone(),
+            tt: Arc::clone(&self.tt),
+            config: Arc::clone(&self.config),
+            threads: self.threads,
+            start,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            deepest: Mutex::new(None),
+        });
+        let time = TimeManager::new(
+            limits,
+            board.side_to_move(),
+            self.move_overhead,
+            &self.config.params,
+        );
+        let main = MainThread {
+            time,
+            pondering: signals.is_pondering(),
+            report: &mut callback,
+        };
+        let mut worker = Worker::new(&ctx, 0, Some(main));
+        self.pool.start(&ctx);
+        worker.iterate();
+        worker.flush_nodes();
+        ctx.abort.store(true, Ordering::SeqCst);
+        self.pool.wait();
+        result(&ctx, &worker)
+    }
+
+    /// The root moves (those of `limits.search_moves` that are legal, or all legal moves),
+    /// ordered by the table's move and then as any node's moves.
+    fn root_moves(&self, board: &Board, limits: &Limits) -> Vec<RootMove> {
+        let legal = legal_moves(&mut board.clone());
+        let mut candidates: MoveList = legal
+            .iter()
+            .copied()
+            .filter(|mv| limits.search_moves.is_empty() || limits.search_moves.contains(mv))
+            .collect();
+        if candidates.is_empty() {
+            candidates = legal;
+        }
+        let tt_move = self
+            .tt
+            .probe(board.hash(), 0)
+            .map_or(Move::NULL, |entry| entry.best_move);
+        let heuristics = Heuristics::new(&self.config.params);
+        MovePicker::new(board, candidates, tt_move, &heuristics, 0, None)
+            .map(RootMove::new)
+            .collect()
+    }
+}
+
+/// The result of the deepest completed iteration of any thread (the main thread's on a
+/// tie). With MultiPV the main thread's lines are kept together.
+fn result(ctx: &SearchContext, main: &Worker<'_, '_>) -> SearchResult {
+    let mut depth = main.completed_depth();
+    let mut best = &main.root_moves[0];
+    let deepest = ctx.deepest();
+    if let Some((helper_depth, helper_best)) = &deepest {
+        if *helper_depth > depth && ctx.multipv == 1 {
+            depth = *helper_depth;
+            best = helper_best;
+        }
+    }
+    let pv = if best.pv.first() == Some(&best.mv) {
+        best.pv.clone()
+    } else {
+        vec![best.mv]
+    };
+    let nodes = ctx.nodes.load(Ordering::SeqCst);
+    let time = ctx.start.elapsed();
+    SearchResult {
+        best_move: Some(best.mv),
+        ponder_move: pv.get(1).copied(),
+        score: best.score,
+        depth: depth.max(1),
+        seldepth: best.seldepth.max(1) as i32,
+        nodes,
+        nps: nodes_per_second(nodes, time),
+        hashfull: ctx.tt.hashfull(),
+        time,
+        pv,
+    }
+}

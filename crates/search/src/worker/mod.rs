@@ -1,0 +1,268 @@
+//! A search thread's own state and its node accounting. The search itself is in
+//! [`iterate`] (iterative deepening and the root), [`negamax`] and [`quiescence`].
+
+mod iterate;
+mod negamax;
+mod quiescence;
+
+use crate::driver::context::{RootMove, SearchContext};
+use crate::driver::time::TimeManager;
+use crate::info::Progress;
+use crate::ordering::{Heuristics, PreviousMove, MAX_PLY};
+use crate::params::SearchParams;
+use crate::score::{Depth, Score};
+use outpost_board::{Board, Move, Undo};
+use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
+use std::sync::atomic::Ordering;
+
+/// How often (in nodes) the stop flag and the clock are looked at.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// What only the main thread has: the clock and the listener of progress reports.
+pub(crate) struct MainThread<'c> {
+    pub time: TimeManager,
+    /// `true` until the ponderhit of a pondering search.
+    pub pondering: bool,
+    pub report: &'c mut dyn FnMut(&Progress),
+}
+
+/// The principal variation found below each ply (a triangular table).
+struct PvTable {
+    moves: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    len: [usize; MAX_PLY + 1],
+}
+
+impl PvTable {
+    fn new() -> PvTable {
+        PvTable {
+            moves: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            len: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// Starts the (empty) line of a node at `ply`.
+    fn clear(&mut self, ply: usize) {
+        self.len[ply] = ply;
+    }
+
+    /// The line at `ply` becomes `mv` followed by the child's line.
+    fn update(&mut self, ply: usize, mv: Move) {
+        self.moves[ply][ply] = mv;
+        let child_len = self.len[ply + 1].max(ply + 1);
+        let (head, tail) = self.moves.split_at_mut(ply + 1);
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.len[ply] = child_len;
+    }
+
+    /// The line found below the root's child (ply 1).
+    fn child_line(&self) -> &[Move] {
+        &self.moves[1][1..self.len[1].max(1)]
+    }
+}
+
+/// One search thread: its copy of the position, its move-ordering memory, its node count.
+pub(crate) struct Worker<'a, 'c> {
+    ctx: &'a SearchContext,
+    params: &'a SearchParams,
+    /// 0 for the main thread.
+    id: usize,
+    board: Board,
+    /// Hashes of the game's positions and of the line searched, for repetitions.
+    hashes: Vec<u64>,
+    heuristics: Box<Heuristics>,
+    pv: PvTable,
+    /// The move that led to each ply, for counter-moves.
+    previous: [Option<PreviousMove>; MAX_PLY + 2],
+    nodes: u64,
+    /// Nodes already added to the shared count.
+    flushed: u64,
+    seldepth: usize,
+    stopped: bool,
+    root_depth: Depth,
+    completed_depth: Depth,
+    pub(crate) root_moves: Vec<RootMove>,
+    /// The principal variation being searched (MultiPV).
+    pv_index: usize,
+    main: Option<MainThread<'c>>,
+}
+
+impl<'a, 'c> Worker<'a, 'c> {
+    /// Thread `id` of the search `ctx`; the main thread (id 0) comes with `main`.
+    pub fn new(ctx: &'a SearchContext, id: usize, main: Option<MainThread<'c>>) -> Self {
+        let mut hashes = Vec::with_capacity(ctx.history.len() + MAX_PLY + 2);
+        hashes.extend_from_slice(&ctx.history);
+        hashes.push(ctx.board.hash());
+        Worker {
+            ctx,
+            params: &ctx.config.params,
+            id,
+            board: ctx.board.clone(),
+            hashes,
+            heuristics: Box::new(Heuristics::new(&ctx.config.params)),
+            pv: PvTable::new(),
+            previous: [None; MAX_PLY + 2],
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            stopped: false,
+            root_depth: 0,
+            completed_depth: 0,
+            root_moves: ctx.root_moves.clone(),
+            pv_index: 0,
+            main,
+        }
+    }
+
+    /// The depth of the last iteration this thread completed.
+    pub fn completed_depth(&self) -> Depth {
+        self.completed_depth
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Adds this thread's uncounted nodes to the shared count.
+    pub fn flush_nodes(&mut self) {
+        let delta = self.nodes - self.flushed;
+        self.ctx.nodes.fetch_add(delta, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.ctx.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+    }
+
+    /// Counts a node and decides whether the search must stop.
+    fn enter_node(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        if self.completed_depth == 0 {
+            // Depth 1 always completes, so there is always a searched best move.
+            return false;
+        }
+        if let Some(limit) = self.ctx.limits.nodes {
+            if self.ctx.threads == 1 && self.nodes >= limit {
+                self.stopped = true;
+                return true;
+            }
+        }
+        if self.nodes % CHECK_INTERVAL == 0 {
+            self.flush_nodes();
+            if self.ctx.should_stop() {
+                self.stopped = true;
+            }
+            if let Some(limit) = self.ctx.limits.nodes {
+                if self.ctx.nodes.load(Ordering::Relaxed) >= limit {
+                    self.stopped = true;
+                }
+            }
+            if self.time_is_up(false) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Looks at the clock (main thread only): the hard limit, or the soft limit between
+    /// iterations. A pondering search has no limit until its ponderhit.
+    fn time_is_up(&mut self, between_iterations: bool) -> bool {
+        let Some(main) = self.main.as_mut() else {
+            return false;
+        };
+        if main.pondering {
+            if self.ctx.signals.is_pondering() {
+                return false;
+            }
+            main.pondering = false;
+            main.time.restart();
+        }
+        if between_iterations {
+            main.time.soft_expired() || main.time.hard_expired()
+        } else {
+            main.time.hard_expired()
+        }
+    }
+
+    fn report(&mut self, progress: &Progress) {
+        if let Some(main) = self.main.as_mut() {
+            (main.report)(progress);
+        }
+    }
+
+    /// What every node does first: counts itself, checks the stop conditions, draws and the
+    /// ply limit. `Some(score)` ends the node at once with that score.
+    fn open_node(&mut self, ply: usize) -> Option<Score> {
+        self.pv.clear(ply);
+        if self.enter_node() {
+            return Some(Score::DRAW);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw() {
+            return Some(Score::DRAW);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate());
+        }
+        None
+    }
+
+    fn evaluate(&self) -> Score {
+        Score::from_eval(outpost_eval::evaluate(&self.board))
+    }
+
+    fn is_repetition(&self) -> bool {
+        let count = self.hashes.len();
+        let current = self.hashes[count - 1];
+        let limit = (self.board.halfmove_clock() as usize).min(count - 1);
+        (4..=limit)
+            .step_by(2)
+            .any(|distance| self.hashes[count - 1 - distance] == current)
+    }
+
+    /// Draw by repetition, fifty-move rule (unless mated) or insufficient material.
+    fn is_draw(&mut self) -> bool {
+        if self.board.halfmove_clock() >= 100 {
+            return !in_check(&self.board) || has_legal_move(&mut self.board);
+        }
+        self.is_repetition() || insufficient_material(&self.board)
+    }
+
+    /// Try-and-take-back: plays the pseudo-legal `mv`; if it leaves the mover's king
+    /// attacked, takes it back and returns `None`.
+    #[inline]
+    fn try_move(&mut self, mv: Move) -> Option<Undo> {
+        let us = self.board.side_to_move();
+        let undo = self.board.make(mv);
+        if is_attacked(&self.board, self.board.king_square(us), !us) {
+            self.board.unmake(mv, &undo);
+            return None;
+        }
+        Some(undo)
+    }
+
+    /// Notes a move just made at `ply` (its hash for repetitions, the piece and square for
+    /// counter-moves); `previous` is `None` for a null move and in the quiescence search.
+    #[inline]
+    fn enter_child(&mut self, ply: usize, previous: Option<PreviousMove>) {
+        self.hashes.push(self.board.hash());
+        self.previous[ply + 1] = previous;
+    }
+
+    /// Takes back the move made with `undo` at the matching [`Worker::enter_child`].
+    #[inline]
+    fn leave_child(&mut self, mv: Move, undo: &Undo) {
+        self.hashes.pop();
+        self.board.unmake(mv, undo);
+    }
+}
+
+/// The counter-move key of `mv` played by the piece on its from-square of `board`, looked up
+/// before the move is made.
+fn previous_move(board: &Board, mv: Move) -> Option<PreviousMove> {
+    board
+        .piece_at(mv.from())
+        .map(|piece| PreviousMove { piece, to: mv.to() })
+}

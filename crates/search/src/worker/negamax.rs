@@ -1,0 +1,244 @@
+//! The main search: negamax alpha-beta with principal variation search, the transposition
+//! table, null-move, reverse futility, futility, late-move and SEE pruning, late-move
+//! reductions and check extensions.
+
+use super::{previous_move, Worker};
+use crate::ordering::MovePicker;
+use crate::score::{Depth, Score};
+use crate::see::see;
+use crate::tt::Bound;
+use outpost_board::{Board, Color, Move, PieceKind};
+use outpost_movegen::{in_check, pseudo_legal_moves, MoveList};
+
+fn has_non_pawn_material(board: &Board, color: Color) -> bool {
+    (board.color(color) & !board.pieces(PieceKind::Pawn) & !board.pieces(PieceKind::King))
+        .is_nonempty()
+}
+
+impl Worker<'_, '_> {
+    /// The score of the position for the side to move, searched `depth` plies deep within
+    /// the window `alpha..beta`, `ply` plies from the root.
+    pub(super) fn search(
+        &mut self,
+        mut depth: Depth,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        pv_node: bool,
+        allow_null: bool,
+    ) -> Score {
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply);
+        }
+        if let Some(score) = self.open_node(ply) {
+            return score;
+        }
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(Score::mated_in(ply));
+        beta = beta.min(Score::mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let params = self.params;
+        let original_alpha = alpha;
+        let hash = self.board.hash();
+        let us = self.board.side_to_move();
+        let checked = in_check(&self.board);
+        let entry = self.ctx.tt.probe(hash, ply);
+        let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
+        if let Some(entry) = entry {
+            if !pv_node && entry.cuts_off(depth, alpha, beta) {
+                return entry.score;
+            }
+        }
+        let static_eval = if checked {
+            -Score::INFINITY
+        } else {
+            self.evaluate()
+        };
+        if !pv_node && !checked && beta.raw().abs() < Score::MATE_BOUND.raw() {
+            // Reverse futility pruning.
+            if depth <= params.reverse_futility_max_depth
+                && static_eval - params.reverse_futility_margin * depth >= beta
+            {
+                return static_eval;
+            }
+            // Null-move pruning.
+            if allow_null
+                && depth >= params.null_move_min_depth
+                && static_eval >= beta
+                && has_non_pawn_material(&self.board, us)
+            {
+                let reduction = params.null_move_base_reduction
+                    + depth / params.null_move_depth_divisor
+                    + ((static_eval - beta) / params.null_move_eval_divisor)
+                        .min(params.null_move_max_eval_reduction);
+                let undo = self.board.make_null();
+                self.hashes.push(self.board.hash());
+                self.previous[ply + 1] = None;
+                let score = -self.search(
+                    depth - 1 - reduction,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    false,
+                );
+                self.hashes.pop();
+                self.board.unmake_null(&undo);
+                if self.stopped {
+                    return Score::DRAW;
+                }
+                if score >= beta {
+                    return if score >= Score::MATE_BOUND {
+                        beta
+                    } else {
+                        score
+                    };
+                }
+            }
+        }
+        // Internal iterative reduction: without a hash move the ordering is poor.
+        if tt_move.is_null() && depth >= params.iir_min_depth && !checked {
+            depth -= 1;
+        }
+
+        let mut moves = MoveList::new();
+        pseudo_legal_moves(&self.board, &mut moves);
+        let picker = MovePicker::new(
+            &self.board,
+            moves,
+            tt_move,
+            &self.heuristics,
+            ply,
+            self.previous[ply],
+        );
+        let killers = self.heuristics.killers(ply);
+        let mut best_score = -Score::INFINITY;
+        let mut best_move = Move::NULL;
+        let mut move_count = 0;
+        let mut quiets_tried = MoveList::new();
+        // Captures skipped by SEE before their legality was tried: if nothing else was
+        // searched, the node is neither mate nor stalemate as far as we know.
+        let mut pruned_captures = false;
+        for mv in picker {
+            let quiet = !mv.is_capture() && !mv.is_promotion();
+            if !pv_node
+                && !checked
+                && mv.is_capture()
+                && depth <= params.see_prune_max_depth
+                && best_score > -Score::MATE_BOUND
+                && mv != tt_move
+                && see(&self.board, mv) < -params.see_prune_margin * depth
+            {
+                pruned_captures = true;
+                continue;
+            }
+            let previous = previous_move(&self.board, mv);
+            let Some(undo) = self.try_move(mv) else {
+                continue;
+            };
+            move_count += 1;
+            let gives_check = in_check(&self.board);
+            if quiet
+                && !checked
+                && !gives_check
+                && best_score > -Score::MATE_BOUND
+                && !alpha.is_mate()
+            {
+                let late = depth <= params.late_move_max_depth
+                    && move_count > params.late_move_base + depth * depth;
+                let futile = depth <= params.futility_max_depth
+                    && static_eval
+                        + params.futility_margin_base
+                        + params.futility_margin_per_depth * depth
+                        <= alpha;
+                if !pv_node && (late || futile) {
+                    self.board.unmake(mv, &undo);
+                    continue;
+                }
+            }
+            self.enter_child(ply, previous);
+            let extension = Depth::from(
+                gives_check
+                    && ply < params.check_extension_ply_factor as usize * self.root_depth as usize,
+            );
+            let new_depth = depth - 1 + extension;
+            let mut score;
+            if move_count == 1 {
+                score = -self.search(new_depth, -beta, -alpha, ply + 1, pv_node, true);
+            } else {
+                let mut reduction = 0;
+                if depth >= params.lmr_min_depth && quiet && !checked && !gives_check {
+                    reduction = self.ctx.config.reduction(depth, move_count);
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    if mv == killers[0] || mv == killers[1] {
+                        reduction -= 1;
+                    }
+                    reduction -= self.heuristics.history(us, mv) / params.lmr_history_divisor;
+                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
+                }
+                score = -self.search(
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    true,
+                );
+                if score > alpha && reduction > 0 && !self.stopped {
+                    score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, false, true);
+                }
+                if score > alpha && score < beta && pv_node && !self.stopped {
+                    score = -self.search(new_depth, -beta, -alpha, ply + 1, true, true);
+                }
+            }
+            self.leave_child(mv, &undo);
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    if pv_node {
+                        self.pv.update(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.heuristics.reward_quiet(
+                                us,
+                                ply,
+                                depth,
+                                mv,
+                                &quiets_tried,
+                                self.previous[ply],
+                            );
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        if move_count == 0 {
+            return if pruned_captures {
+                alpha
+            } else if checked {
+                Score::mated_in(ply)
+            } else {
+                Score::DRAW
+            };
+        }
+        let bound = Bound::classify(best_score, best_move, original_alpha, beta);
+        self.ctx
+            .tt
+            .store(hash, ply, best_move, best_score, depth, bound);
+        best_score
+    }
+}
