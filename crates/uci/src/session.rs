@@ -6,27 +6,45 @@ use crate::book::EngineBook;
 use crate::command::{GoCommand, PositionCommand, StartPosition, UciCommand, HELP};
 use crate::go::limits_for;
 use crate::input::{InputLine, LineReader, MAX_LINE_BYTES};
-use crate::options::{self, OptionChange, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS};
+use crate::options::{self, OptionChange, DEFAULT_HASH_MIB};
 use crate::output::Output;
 use crate::report::{final_lines, progress_line};
 use crate::NAME;
 use outpost_board::Board;
 use outpost_movegen::Game;
-use outpost_search::{SearchSignals, Searcher};
+use outpost_search::{Limits, SearchEvent, SearchHandle, SearchPosition};
 use std::io::{BufRead, Write};
-use std::thread::JoinHandle;
-use std::time::Duration;
 
-struct RunningSearch {
-    handle: JoinHandle<Searcher>,
-    signals: SearchSignals,
-    /// `go infinite` or `go ponder`: the search ends only with `stop` (or `ponderhit`).
-    waits_for_stop: bool,
+/// What ends the last search started by `go`.
+#[derive(Clone, Copy, Debug, Default)]
+struct SearchEnd {
+    /// `go infinite`: only `stop` ends it.
+    infinite: bool,
+    /// `go ponder` before its `ponderhit`: only `stop` or `ponderhit` lets it end.
+    pondering: bool,
+}
+
+impl SearchEnd {
+    fn of(limits: &Limits) -> SearchEnd {
+        SearchEnd {
+            infinite: limits.infinite,
+            pondering: limits.ponder,
+        }
+    }
+
+    /// `true` when the search will not end (print `bestmove`) without `stop`.
+    fn waits_for_stop(self) -> bool {
+        self.infinite || self.pondering
+    }
 }
 
 /// A UCI session: reads commands ([`Engine::handle_line`], [`Engine::run`]) and writes its
-/// answers to the output it was created with. A search runs beside the protocol, so `stop`,
-/// `isready` and `quit` are answered while it runs.
+/// answers to the output it was created with.
+///
+/// The search runs on the [`SearchHandle`]'s thread and writes its `info` and `bestmove`
+/// lines itself; the session never waits for it except where the protocol asks for it
+/// (`quit`, a new `go`, options that change the search). So `isready`, `stop` and
+/// `ponderhit` are answered at once while it runs.
 pub struct Engine {
     output: Output,
     /// The game from the last `position`: its start, its moves and the current position.
@@ -34,23 +52,22 @@ pub struct Engine {
     /// `OwnBook`: answer `go` from the opening book when the position is in it.
     own_book: bool,
     book: EngineBook,
-    searcher: Option<Searcher>,
-    running: Option<RunningSearch>,
+    search: SearchHandle,
+    /// What ends the last search.
+    search_end: SearchEnd,
 }
 
 impl Engine {
     /// An engine writing to `output`, at the start position, with every option at its
     /// default.
     pub fn new<W: Write + Send + 'static>(output: W) -> Engine {
-        let mut searcher = Searcher::new(DEFAULT_HASH_MIB);
-        searcher.set_move_overhead(Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS));
         Engine {
             output: Output::new(output),
             game: Game::startpos(),
             own_book: false,
             book: EngineBook::new(),
-            searcher: Some(searcher),
-            running: None,
+            search: SearchHandle::new(DEFAULT_HASH_MIB),
+            search_end: SearchEnd::default(),
         }
     }
 
@@ -86,15 +103,10 @@ impl Engine {
                 return;
             }
         }
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|running| running.waits_for_stop)
-        {
-            self.stop_search();
-        } else {
-            self.wait_for_search();
+        if self.search_end.waits_for_stop() {
+            self.search.stop();
         }
+        self.wait_for_search();
     }
 
     /// Handles one line of input; a line that is no command is reported with `info string`.
@@ -116,28 +128,17 @@ impl Engine {
             UciCommand::Uci => self.uci(),
             UciCommand::IsReady => self.say("readyok"),
             UciCommand::UciNewGame => {
-                self.stop_search();
-                if let Some(searcher) = self.searcher.as_mut() {
-                    searcher.clear();
-                }
+                self.search.clear_hash();
                 self.game = Game::startpos();
             }
-            UciCommand::SetOption(change) => {
-                self.stop_search();
-                self.set_option(change);
-            }
+            UciCommand::SetOption(change) => self.set_option(change),
             UciCommand::Position(position) => self.position(position),
-            UciCommand::Go(go) => {
-                self.stop_search();
-                self.go(&go);
-            }
+            UciCommand::Go(go) => self.go(&go),
             UciCommand::Perft { depth } => self.perft(depth),
-            UciCommand::Stop => self.stop_search(),
+            UciCommand::Stop => self.search.stop(),
             UciCommand::PonderHit => {
-                if let Some(running) = &mut self.running {
-                    running.signals.ponderhit();
-                    running.waits_for_stop = false;
-                }
+                self.search.ponderhit();
+                self.search_end.pondering = false;
             }
             UciCommand::Quit => {
                 self.stop_search();
@@ -182,21 +183,18 @@ impl Engine {
         self.say(&text);
     }
 
+    /// Applies an option; those of the search stop a running search first.
     fn set_option(&mut self, change: OptionChange) {
-        let searcher = self
-            .searcher
-            .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MIB));
         match change {
             OptionChange::Hash(mib) => {
-                if let Err(error) = searcher.set_hash(mib) {
-                    self.output
-                        .say(&format!("info string {error}; the table is unchanged"));
+                if let Err(error) = self.search.set_hash(mib) {
+                    self.say(&format!("info string {error}; the table is unchanged"));
                 }
             }
-            OptionChange::Threads(threads) => searcher.set_threads(threads),
-            OptionChange::MultiPv(lines) => searcher.set_multipv(lines),
-            OptionChange::MoveOverhead(overhead) => searcher.set_move_overhead(overhead),
-            OptionChange::ClearHash => searcher.clear(),
+            OptionChange::Threads(threads) => self.search.set_threads(threads),
+            OptionChange::MultiPv(lines) => self.search.set_multipv(lines),
+            OptionChange::MoveOverhead(overhead) => self.search.set_move_overhead(overhead),
+            OptionChange::ClearHash => self.search.clear_hash(),
             OptionChange::Ponder(_) => {}
             OptionChange::OwnBook(on) => self.own_book = on,
             OptionChange::BookFile(file) => self.book.set_file(file),
@@ -231,16 +229,19 @@ impl Engine {
         self.game = game;
     }
 
-    /// Answers from the book when it can, otherwise starts a search.
+    /// Answers from the book when it can, otherwise starts a search and returns at once: the
+    /// search writes its own `info` lines and, at its end, `bestmove`.
     fn go(&mut self, go: &GoCommand) {
-        let board = self.game.board();
-        let (limits, warnings) = limits_for(go, board);
+        let (limits, warnings) = limits_for(go, self.game.board());
         for message in &warnings {
             self.say(&format!("info string {message}"));
         }
-        if self.own_book && !go.infinite && !go.ponder {
+        if self.own_book && !limits.waits_for_stop() {
             self.load_book();
             if let Some(found) = self.book.choose(self.game.board(), &limits.search_moves) {
+                // A search still running gives its `bestmove` first.
+                self.stop_search();
+                self.search_end = SearchEnd::default();
                 self.say(&format!(
                     "info string book move {} weight {} of {}\nbestmove {}",
                     found.mv, found.weight, found.total, found.mv
@@ -248,38 +249,18 @@ impl Engine {
                 return;
             }
         }
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(DEFAULT_HASH_MIB));
-        let signals = SearchSignals::new();
-        signals.set_pondering(go.ponder);
-        let wait_for_stop = limits.infinite || go.ponder;
+        self.search_end = SearchEnd::of(&limits);
         let output = self.output.clone();
-        let board = self.game.board().clone();
-        let history = history_of(&self.game);
-        let thread_signals = signals.clone();
-        let handle = std::thread::spawn(move || {
-            let result = searcher.search(&board, &history, &limits, &thread_signals, |progress| {
-                if let Some(line) = progress_line(progress) {
-                    output.say(&line);
+        let position = SearchPosition::from_game(&self.game);
+        self.search
+            .start(position, limits, move |event| match event {
+                SearchEvent::Progress(progress) => {
+                    if let Some(line) = progress_line(&progress) {
+                        output.say(&line);
+                    }
                 }
+                SearchEvent::Finished(result) => output.say(&final_lines(&result)),
             });
-            // In infinite and ponder mode, `bestmove` waits for `stop` (or `ponderhit`).
-            while wait_for_stop
-                && !thread_signals.is_stopped()
-                && (limits.infinite || thread_signals.is_pondering())
-            {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            output.say(&final_lines(&result));
-            searcher
-        });
-        self.running = Some(RunningSearch {
-            handle,
-            signals,
-            waits_for_stop: wait_for_stop,
-        });
     }
 
     /// `go perft`: the leaf count below each legal move, then the total.
@@ -299,46 +280,20 @@ impl Engine {
         self.say(&text);
     }
 
-    /// Stops a running search (which then prints its `bestmove`) and waits for it.
+    /// Stops a running search and waits until it has printed its `bestmove`.
     pub fn stop_search(&mut self) {
-        if let Some(running) = &self.running {
-            running.signals.stop();
-        }
+        self.search.stop();
         self.wait_for_search();
     }
 
     /// Waits until the running search (if any) has printed its `bestmove`. Does not stop
-    /// it: do not call this during `go infinite`.
+    /// it: during `go infinite` (or `go ponder` before `ponderhit`) it would wait for ever.
     pub fn wait_for_search(&mut self) {
-        if let Some(running) = self.running.take() {
-            match running.handle.join() {
-                Ok(searcher) => self.searcher = Some(searcher),
-                Err(_) => self.searcher = Some(Searcher::new(DEFAULT_HASH_MIB)),
-            }
-        }
+        self.search.wait();
     }
 
-    /// `true` while a search thread is running (or waiting for `stop`).
+    /// `true` from `go` until the search has printed its `bestmove`.
     pub fn is_searching(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|running| !running.handle.is_finished())
+        self.search.is_searching()
     }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        self.stop_search();
-    }
-}
-
-/// The hashes of the game's positions before the current one, oldest first.
-fn history_of(game: &Game) -> Vec<u64> {
-    let mut board = game.start().clone();
-    let mut history = Vec::with_capacity(game.moves().len());
-    for &mv in game.moves() {
-        history.push(board.hash());
-        board.make(mv);
-    }
-    history
 }

@@ -122,8 +122,12 @@ fn stop_during_go_infinite_gives_a_legal_bestmove() {
     engine.handle_line("go infinite");
     assert!(wait_for(&output, "info depth 3"));
     assert!(!output.text().contains("bestmove"));
+    // `stop` does not wait for the search: its `bestmove` follows from the search thread.
     engine.handle_line("stop");
+    assert!(wait_for(&output, "bestmove"));
     assert_legal_in(Board::STARTPOS_FEN, &["d2d4"], &output.text());
+    engine.wait_for_search();
+    assert_eq!(output.text().matches("bestmove").count(), 1);
 }
 
 #[test]
@@ -135,7 +139,7 @@ fn infinite_search_waits_for_stop_even_after_a_mate() {
     std::thread::sleep(Duration::from_millis(50));
     assert!(!output.text().contains("bestmove"));
     engine.handle_line("stop");
-    assert!(output.text().contains("bestmove"));
+    assert!(wait_for(&output, "bestmove"));
 }
 
 #[test]
@@ -146,8 +150,22 @@ fn isready_is_answered_during_a_search() {
     let text = output.text();
     assert!(text.contains("readyok") && !text.contains("bestmove"));
     engine.handle_line("stop");
+    engine.wait_for_search();
     let text = output.text();
     assert!(text.find("readyok").unwrap() < text.find("bestmove").unwrap());
+}
+
+#[test]
+fn go_during_a_search_ends_that_search_first() {
+    let (mut engine, output) = engine();
+    engine.handle_line("go infinite");
+    assert!(wait_for(&output, "info depth 2"));
+    engine.handle_line("position startpos moves e2e4");
+    engine.handle_line("go depth 3");
+    engine.wait_for_search();
+    let text = output.text();
+    assert_eq!(text.matches("bestmove").count(), 2, "{text}");
+    assert_legal_in(Board::STARTPOS_FEN, &["e2e4"], &text);
 }
 
 #[test]
@@ -213,12 +231,12 @@ fn garbage_never_panics() {
         "eval",
         "d",
         "stop",
-        "isready",
     ];
     for line in lines {
         engine.handle_line(line);
     }
     engine.wait_for_search();
+    engine.handle_line("isready");
     let text = output.text();
     assert!(text.ends_with("readyok\n"));
     for line in text.lines() {
