@@ -1,12 +1,10 @@
-//! The engine's strength and its search, run on a thread of its own so that the game keeps
-//! reading input while it thinks.
+//! The engine's strength, and how its search reports to the game: the search runs on a
+//! [`outpost_search::SearchHandle`] so that the game keeps reading input while it thinks.
 
 use super::input::Event;
-use outpost_board::Board;
-use outpost_search::{Depth, Limits, Progress, SearchSignals, Searcher};
+use outpost_search::{Depth, Limits, Progress, SearchEvent};
 use std::fmt;
 use std::sync::mpsc::Sender;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// How much the engine searches per move.
@@ -98,54 +96,49 @@ impl fmt::Display for Strength {
     }
 }
 
-/// A search running on its own thread. Its progress and its result arrive as
-/// [`Event::Progress`] and [`Event::Finished`]; [`Thinking::finish`] then gives the searcher
-/// back.
-pub struct Thinking {
-    signals: SearchSignals,
-    handle: JoinHandle<Searcher>,
-}
-
-impl Thinking {
-    /// Starts searching `board` on a new thread. `history` holds the hashes of the game's
-    /// positions before `board`, oldest first, so that the search sees repetitions.
-    pub fn start(
-        mut searcher: Searcher,
-        board: Board,
-        history: Vec<u64>,
-        limits: Limits,
-        events: Sender<Event>,
-    ) -> Thinking {
-        let signals = SearchSignals::new();
-        let thread_signals = signals.clone();
-        let handle = std::thread::spawn(move || {
-            let result = searcher.search(&board, &history, &limits, &thread_signals, |progress| {
-                if let Progress::Iteration(info) = progress {
-                    // The game may have quit and dropped the receiver: nothing to report to.
-                    let _ = events.send(Event::Progress(info.clone()));
-                }
-            });
-            let _ = events.send(Event::Finished(result));
-            searcher
-        });
-        Thinking { signals, handle }
-    }
-
-    /// Asks the search to stop now; it still reports its result.
-    pub fn stop(&self) {
-        self.signals.stop();
-    }
-
-    /// Waits for the thread to end and returns its searcher (a fresh one should the search
-    /// have failed).
-    pub fn finish(self) -> Searcher {
-        self.handle.join().unwrap_or_default()
+/// A listener for [`outpost_search::SearchHandle::start`] that posts the search's
+/// iterations and its result to the game's events, as [`Event::Progress`] and
+/// [`Event::Finished`].
+pub fn post_to(events: Sender<Event>) -> impl FnMut(SearchEvent) + Send + 'static {
+    move |event| {
+        let event = match event {
+            SearchEvent::Progress(Progress::Iteration(info)) => Event::Progress(info),
+            SearchEvent::Progress(Progress::CurrentMove { .. }) => return,
+            SearchEvent::Finished(result) => Event::Finished(result),
+        };
+        // The game may have quit and dropped the receiver: nothing to report to.
+        let _ = events.send(event);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use outpost_board::Board;
+    use outpost_search::{SearchHandle, SearchPosition};
+
+    #[test]
+    fn the_search_posts_its_iterations_then_its_result() {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let mut search = SearchHandle::new(1);
+        search.start(
+            SearchPosition::new(Board::startpos()),
+            Strength::Depth(3).limits(),
+            post_to(sender),
+        );
+        let result = search.wait().expect("a result");
+        drop(search);
+        let events: Vec<Event> = receiver.iter().collect();
+        let depths: Vec<Depth> = events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Progress(info) => Some(info.depth),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(depths, [1, 2, 3]);
+        assert!(matches!(events.last(), Some(Event::Finished(last)) if *last == result));
+    }
 
     #[test]
     fn strengths_are_read_and_checked() {

@@ -7,20 +7,18 @@ mod files;
 
 use super::book::{NoBook, OpeningBook};
 use super::command::{self, Command};
-use super::engine::{Strength, Thinking};
+use super::engine::{post_to, Strength};
 use super::input::{Event, Inbox};
 use super::mode::{Mode, Player};
 use super::render;
 use outpost_board::{Board, Color, Move};
 use outpost_movegen::pgn::numbered_san;
 use outpost_movegen::{legal_moves, Game};
-use outpost_search::{Limits, SearchResult, Searcher};
+use outpost_search::{Limits, SearchHandle, SearchPosition, SearchResult, DEFAULT_HASH_MIB};
 use std::collections::VecDeque;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-/// The size of the engine's transposition table, in MiB.
-const HASH_MIB: usize = 16;
 /// The search line in a terminal is cut to this many characters, so that it never wraps.
 const LIVE_WIDTH: usize = 79;
 
@@ -85,9 +83,8 @@ pub struct Session<W: Write> {
     settings: Settings,
     game: Game,
     flipped: bool,
-    /// The engine's searcher, kept between moves (it is away on the engine's thread while it
-    /// thinks).
-    searcher: Option<Searcher>,
+    /// The engine's search, kept between moves; started the first time the engine thinks.
+    search: Option<SearchHandle>,
     book: Box<dyn OpeningBook>,
     /// Lines typed while the engine was thinking, read once it has moved.
     pending: VecDeque<String>,
@@ -107,7 +104,7 @@ impl<W: Write> Session<W> {
             game: Game::new(settings.start.clone()),
             flipped: settings.flipped,
             settings,
-            searcher: None,
+            search: None,
             book: Box::new(NoBook),
             pending: VecDeque::new(),
             end_of_input: false,
@@ -299,12 +296,14 @@ impl<W: Write> Session<W> {
     /// user quit.
     fn think(&mut self, limits: Limits, inbox: &Inbox) -> io::Result<Option<SearchResult>> {
         let board = self.game.board().clone();
-        let searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(HASH_MIB));
-        let history = history(&self.game);
-        let thinking = Thinking::start(searcher, board.clone(), history, limits, inbox.sender());
+        let search = self
+            .search
+            .get_or_insert_with(|| SearchHandle::new(DEFAULT_HASH_MIB));
+        search.start(
+            SearchPosition::from_game(&self.game),
+            limits,
+            post_to(inbox.sender()),
+        );
         let mut last_line = None;
         let result = loop {
             match inbox.next() {
@@ -321,9 +320,9 @@ impl<W: Write> Session<W> {
                     // The typed line ended with Enter: the search line starts afresh below.
                     self.live_width = 0;
                     match command::parse(&line) {
-                        Ok(Some(Command::Stop)) => thinking.stop(),
+                        Ok(Some(Command::Stop)) => self.stop_thinking(),
                         Ok(Some(Command::Quit)) => {
-                            thinking.stop();
+                            self.stop_thinking();
                             self.quit = true;
                         }
                         _ => self.pending.push_back(line),
@@ -332,7 +331,10 @@ impl<W: Write> Session<W> {
                 Event::EndOfInput => self.end_of_input = true,
             }
         };
-        self.searcher = Some(thinking.finish());
+        // The result has come; this only lets the handle know it was taken.
+        if let Some(search) = &mut self.search {
+            search.wait();
+        }
         if self.settings.live {
             if self.live_width > 0 {
                 writeln!(self.out)?;
@@ -342,6 +344,13 @@ impl<W: Write> Session<W> {
             writeln!(self.out, "{line}")?;
         }
         Ok((!self.quit).then_some(result))
+    }
+
+    /// Asks the engine's search to end now; it still reports its result.
+    fn stop_thinking(&self) {
+        if let Some(search) = &self.search {
+            search.stop();
+        }
     }
 
     /// Rewrites the search line in place: `\r`, then clear the line (with an escape code, or
@@ -399,18 +408,6 @@ fn cut_to_width(line: &str, width: usize) -> &str {
         cut = cut.rfind(' ').map_or("", |space| cut[..space].trim_end());
     }
     cut
-}
-
-/// The hashes of the game's positions before the current one, oldest first, for the search
-/// to see repetitions.
-fn history(game: &Game) -> Vec<u64> {
-    let mut board = game.start().clone();
-    let mut hashes = Vec::with_capacity(game.moves().len());
-    for &mv in game.moves() {
-        hashes.push(board.hash());
-        board.make(mv);
-    }
-    hashes
 }
 
 #[cfg(test)]

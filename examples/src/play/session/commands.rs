@@ -24,8 +24,8 @@ impl<W: Write> Session<W> {
             Command::New => {
                 self.game = outpost_movegen::Game::startpos();
                 self.pause_until = None;
-                if let Some(searcher) = &mut self.searcher {
-                    searcher.clear();
+                if let Some(search) = &mut self.search {
+                    search.clear_hash();
                 }
                 writeln!(self.out, "New game.")?;
                 self.show_board()
