@@ -30,7 +30,7 @@ pub fn bench<W: Write>(out: &mut W) {
     bench_to_depth(out, BENCH_DEPTH);
 }
 
-/// [`bench`] to another depth than [`BENCH_DEPTH`].
+/// [`bench()`] to another depth than [`BENCH_DEPTH`].
 pub fn bench_to_depth<W: Write>(out: &mut W, depth: Depth) {
     let mut searcher = Searcher::new(DEFAULT_HASH_MIB);
     let limits = Limits {

@@ -79,7 +79,7 @@ impl Engine {
 
     /// Reads commands until `quit` or the end of the input. At the end of the input a timed
     /// or limited search is finished (its `bestmove` printed); an infinite one is stopped.
-    /// Input that is not valid UTF-8, or a line longer than [`MAX_LINE_BYTES`], is reported
+    /// Input that is not valid UTF-8, or a line longer than 1 MiB, is reported
     /// with `info string` and reading goes on.
     pub fn run<R: BufRead>(&mut self, input: R) {
         for line in LineReader::new(input) {
