@@ -8,11 +8,13 @@ mod quiescence;
 use crate::driver::context::{RootMove, SearchContext};
 use crate::driver::time::TimeManager;
 use crate::info::Progress;
-use crate::ordering::{Heuristics, PreviousMove, MAX_PLY};
+use crate::ordering::{Heuristics, MovePicker, PreviousMove, MAX_PLY};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 use outpost_board::{Board, Move, Undo};
-use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
+use outpost_movegen::{
+    has_legal_move, in_check, is_attacked, status::insufficient_material, MoveList,
+};
 use std::sync::atomic::Ordering;
 
 /// How often (in nodes) the stop flag and the clock are looked at.
@@ -228,6 +230,18 @@ impl<'a, 'c> Worker<'a, 'c> {
             return !in_check(&self.board) || has_legal_move(&mut self.board);
         }
         self.is_repetition() || insufficient_material(&self.board)
+    }
+
+    /// `moves` of the node at `ply` in the order to search them.
+    fn move_picker(&self, moves: MoveList, tt_move: Move, ply: usize) -> MovePicker {
+        MovePicker::new(
+            &self.board,
+            moves,
+            tt_move,
+            &self.heuristics,
+            ply,
+            self.previous[ply],
+        )
     }
 
     /// Try-and-take-back: plays the pseudo-legal `mv`; if it leaves the mover's king
