@@ -141,17 +141,14 @@ impl<'a, 'c> Worker<'a, 'c> {
             return true;
         }
         self.nodes += 1;
-        if self.completed_depth == 0 {
-            // Depth 1 always completes, so there is always a searched best move.
-            return false;
-        }
         if let Some(limit) = self.ctx.limits.nodes {
             if self.ctx.threads == 1 && self.nodes >= limit {
                 self.stopped = true;
                 return true;
             }
         }
-        if self.nodes % CHECK_INTERVAL == 0 {
+        // From the first node on, so that a search stopped before it starts ends at once.
+        if self.nodes % CHECK_INTERVAL == 1 {
             self.flush_nodes();
             if self.ctx.should_stop() {
                 self.stopped = true;
