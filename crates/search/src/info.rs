@@ -57,7 +57,7 @@ pub struct SearchResult {
     pub ponder_move: Option<Move>,
     /// The score of the best move, for the side to move.
     pub score: Score,
-    /// The depth of the last completed iteration.
+    /// The depth of the last completed iteration (0 when stopped before the first ended).
     pub depth: Depth,
     /// The deepest ply reached.
     pub seldepth: Depth,

@@ -240,7 +240,33 @@ fn stopped_before_starting_still_returns_a_legal_move() {
     signals.stop();
     let result = Searcher::new(1).search(&board, &[], &Limits::default(), &signals, |_| {});
     assert_legal(&board, result.best_move.unwrap());
-    assert_eq!(result.depth, 1);
+    assert_eq!(result.depth, 0, "no iteration completed");
+    assert!(result.nodes <= 1024, "stopped within one check interval");
+    assert!(!result.score.is_mate() && result.score.raw().abs() < 200);
+}
+
+#[test]
+fn limits_apply_during_the_first_iteration() {
+    // A position whose first iteration alone takes a very long time (a forest of queens
+    // makes the quiescence search explode): the time limit must still end the search.
+    let board =
+        Board::from_fen("3Q2Q1/Pqr2p1r/RRQqkq2/QKb2qQ1/1Q1qB3/b2pB1q1/1Q1n2n1/N1q1N1Q1 b - - 0 1")
+            .unwrap();
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let result = search(&board, &[], limits);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_legal(&board, result.best_move.unwrap());
+    let result = search(&board, &[], nodes(5_000));
+    assert!(result.nodes < 6_000, "searched {} nodes", result.nodes);
+    assert_legal(&board, result.best_move.unwrap());
 }
 
 #[test]

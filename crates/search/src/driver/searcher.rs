@@ -196,7 +196,9 @@ impl Searcher {
 }
 
 /// The result of the deepest completed iteration of any thread (the main thread's on a
-/// tie). With MultiPV the main thread's lines are kept together.
+/// tie). With MultiPV the main thread's lines are kept together. A search stopped before
+/// its first iteration ended gives the best root move found so far (or the first in
+/// order), scored by the static evaluation.
 fn result(ctx: &SearchContext, main: &Worker<'_, '_>) -> SearchResult {
     let mut depth = main.completed_depth();
     let mut best = &main.root_moves[0];
@@ -212,13 +214,18 @@ fn result(ctx: &SearchContext, main: &Worker<'_, '_>) -> SearchResult {
     } else {
         vec![best.mv]
     };
+    let score = if best.score == -Score::INFINITY {
+        Score::from_eval(outpost_eval::evaluate(&ctx.board))
+    } else {
+        best.score
+    };
     let nodes = ctx.nodes.load(Ordering::SeqCst);
     let time = ctx.start.elapsed();
     SearchResult {
         best_move: Some(best.mv),
         ponder_move: pv.get(1).copied(),
-        score: best.score,
-        depth: depth.max(1),
+        score,
+        depth,
         seldepth: best.seldepth.max(1) as i32,
         nodes,
         nps: nodes_per_second(nodes, time),

@@ -3,7 +3,6 @@
 //! reductions and check extensions.
 
 use super::{previous_move, Worker};
-use crate::ordering::MovePicker;
 use crate::score::{Depth, Score};
 use crate::see::see;
 use crate::tt::Bound;
@@ -105,14 +104,7 @@ impl Worker<'_, '_> {
 
         let mut moves = MoveList::new();
         pseudo_legal_moves(&self.board, &mut moves);
-        let picker = MovePicker::new(
-            &self.board,
-            moves,
-            tt_move,
-            &self.heuristics,
-            ply,
-            self.previous[ply],
-        );
+        let picker = self.move_picker(moves, tt_move, ply);
         let killers = self.heuristics.killers(ply);
         let mut best_score = -Score::INFINITY;
         let mut best_move = Move::NULL;

@@ -79,14 +79,7 @@ impl Worker<'_, '_> {
         if moves.is_empty() {
             return Score::mated_in(ply);
         }
-        let picker = MovePicker::new(
-            &self.board,
-            moves,
-            tt_move,
-            &self.heuristics,
-            ply,
-            self.previous[ply],
-        );
+        let picker = self.move_picker(moves, tt_move, ply);
         let mut best = Best {
             score: -Score::INFINITY,
             mv: Move::NULL,
