@@ -34,7 +34,7 @@ impl PvLine<'_> {
         let mut text = format!(
             "info depth {} seldepth {} multipv {} score {}{bound} nodes {}",
             self.depth,
-            self.seldepth.max(1),
+            self.seldepth,
             self.multipv,
             self.score.uci(),
             self.nodes
@@ -205,7 +205,7 @@ mod tests {
         };
         assert_eq!(
             info_line(&info),
-            "info depth 3 seldepth 1 multipv 2 score mate -2 upperbound nodes 1500 nps 500000 \
+            "info depth 3 seldepth 0 multipv 2 score mate -2 upperbound nodes 1500 nps 500000 \
              hashfull 3 time 3 pv d2d4"
         );
         assert_eq!(
