@@ -37,6 +37,14 @@ pub enum OptionChange {
     OwnBook(bool),
     /// `BookFile`: a Polyglot book to play from; empty for the built-in book.
     BookFile(String),
+    /// A search parameter (only with the cargo feature `tune`): its name in
+    /// [`outpost_search::SearchParams`] and its new value, within its range.
+    SearchParam {
+        /// The parameter's name.
+        name: &'static str,
+        /// Its new value.
+        value: i32,
+    },
 }
 
 /// What values an option takes, its default, and how a value becomes an [`OptionChange`].
@@ -308,9 +316,14 @@ impl UciOption {
 impl OptionChange {
     /// Checks `setoption name <name> [value <value>]` against the option table.
     pub fn parse(name: &str, value: Option<&str>) -> Result<OptionChange, OptionError> {
-        let option =
-            UciOption::find(name).ok_or_else(|| OptionError::Unknown(name.trim().to_string()))?;
-        option.change(value)
+        if let Some(option) = UciOption::find(name) {
+            return option.change(value);
+        }
+        #[cfg(feature = "tune")]
+        if let Some(spec) = tune::find(name) {
+            return tune::change(spec, value);
+        }
+        Err(OptionError::Unknown(name.trim().to_string()))
     }
 }
 
@@ -344,7 +357,114 @@ fn spin_value(text: &str, min: u64, max: u64) -> Result<u64, SpinError> {
 
 /// The `option name …` lines of every option, in table order, one a line.
 pub fn uci_lines() -> impl Iterator<Item = String> {
-    OPTIONS.iter().map(UciOption::uci_line)
+    let lines = OPTIONS.iter().map(UciOption::uci_line);
+    #[cfg(feature = "tune")]
+    let lines = lines.chain(tune::uci_lines());
+    lines
+}
+
+/// With the cargo feature `tune`, every search parameter is a `spin` option named as its
+/// field in [`outpost_search::SearchParams`], for tuners such as SPSA.
+#[cfg(feature = "tune")]
+mod tune {
+    use super::{spin_value, OptionChange, OptionError, SpinError};
+    use outpost_search::{ParamSpec, SearchParams};
+
+    /// The parameter called `name`, ignoring case.
+    pub fn find(name: &str) -> Option<&'static ParamSpec> {
+        SearchParams::SPECS
+            .iter()
+            .find(|spec| spec.name.eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The `option name … type spin …` line of every parameter.
+    pub fn uci_lines() -> impl Iterator<Item = String> {
+        SearchParams::SPECS.iter().map(|spec| {
+            format!(
+                "option name {} type spin default {} min {} max {}",
+                spec.name, spec.default, spec.min, spec.max
+            )
+        })
+    }
+
+    /// Checks `value` against the parameter's range.
+    pub fn change(
+        spec: &'static ParamSpec,
+        value: Option<&str>,
+    ) -> Result<OptionChange, OptionError> {
+        let option = spec.name;
+        let (min, max) = (spec.min, spec.max);
+        let value = value
+            .map(str::trim)
+            .ok_or_else(|| OptionError::MissingValue {
+                option,
+                expected: format!("a number from {min} to {max}"),
+            })?;
+        // Ranges may be negative: shift them to start at 0 for the unsigned reader.
+        let (negative, digits) = match value.strip_prefix('-') {
+            Some(digits) => (true, digits),
+            None => (false, value),
+        };
+        let magnitude =
+            spin_value(digits, 0, u64::from(u32::MAX)).map_err(|error| match error {
+                SpinError::NotANumber => OptionError::NotANumber {
+                    option,
+                    value: value.to_string(),
+                },
+                SpinError::OutOfRange => OptionError::OutOfRange {
+                    option,
+                    value: value.to_string(),
+                    min: 0,
+                    max: u64::from(u32::MAX),
+                },
+            })?;
+        let number = if negative {
+            -(magnitude as i64)
+        } else {
+            magnitude as i64
+        };
+        if number < i64::from(min) || number > i64::from(max) {
+            return Err(OptionError::OutOfRange {
+                option,
+                value: value.to_string(),
+                min: min.max(0) as u64,
+                max: max.max(0) as u64,
+            });
+        }
+        Ok(OptionChange::SearchParam {
+            name: spec.name,
+            value: number as i32,
+        })
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn every_parameter_is_a_spin_option_within_its_range() {
+            assert_eq!(uci_lines().count(), SearchParams::SPECS.len());
+            for spec in SearchParams::SPECS {
+                let text = spec.max.to_string();
+                assert_eq!(
+                    OptionChange::parse(spec.name, Some(&text)),
+                    Ok(OptionChange::SearchParam {
+                        name: spec.name,
+                        value: spec.max
+                    })
+                );
+                let above = (i64::from(spec.max) + 1).to_string();
+                assert!(OptionChange::parse(spec.name, Some(&above)).is_err());
+            }
+            assert_eq!(
+                OptionChange::parse("LMR_BASE", Some("-20")),
+                Ok(OptionChange::SearchParam {
+                    name: "lmr_base",
+                    value: -20
+                })
+            );
+        }
+    }
 }
 
 #[cfg(test)]
@@ -358,7 +478,8 @@ mod tests {
     #[test]
     fn the_table_prints_the_uci_lines() {
         assert_eq!(
-            uci_lines().collect::<Vec<_>>(),
+            // The `tune` feature adds the search parameters after these.
+            uci_lines().take(OPTIONS.len()).collect::<Vec<_>>(),
             [
                 "option name Hash type spin default 16 min 1 max 65536",
                 "option name Threads type spin default 1 min 1 max 256",

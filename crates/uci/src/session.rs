@@ -12,7 +12,7 @@ use crate::report::{final_lines, progress_line};
 use crate::NAME;
 use outpost_board::Board;
 use outpost_movegen::Game;
-use outpost_search::{Limits, SearchEvent, SearchHandle, SearchPosition};
+use outpost_search::{Limits, SearchEvent, SearchHandle, SearchParams, SearchPosition};
 use std::io::{BufRead, Write};
 
 /// What ends the last search started by `go`.
@@ -53,6 +53,8 @@ pub struct Engine {
     own_book: bool,
     book: EngineBook,
     search: SearchHandle,
+    /// The search parameters (changed only through the `tune` feature's options).
+    params: SearchParams,
     /// What ends the last search.
     search_end: SearchEnd,
 }
@@ -67,6 +69,7 @@ impl Engine {
             own_book: false,
             book: EngineBook::new(),
             search: SearchHandle::new(DEFAULT_HASH_MIB),
+            params: SearchParams::default(),
             search_end: SearchEnd::default(),
         }
     }
@@ -198,6 +201,12 @@ impl Engine {
             OptionChange::Ponder(_) => {}
             OptionChange::OwnBook(on) => self.own_book = on,
             OptionChange::BookFile(file) => self.book.set_file(file),
+            OptionChange::SearchParam { name, value } => {
+                // The table checked the range, so the parameter takes the value.
+                if self.params.set(name, value).is_ok() {
+                    self.search.set_params(self.params.clone());
+                }
+            }
         }
         self.load_book();
     }
