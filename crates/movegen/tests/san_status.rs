@@ -2,7 +2,7 @@
 //! through the public API.
 
 use outpost_board::{Board, Color};
-use outpost_movegen::san::{line_to_san, parse_san, to_san, SanError};
+use outpost_movegen::san::{line_to_san, parse_san, to_san, MoveNumbers, SanError};
 use outpost_movegen::status::insufficient_material;
 use outpost_movegen::{legal_moves, Game, GameStatus};
 use std::collections::HashSet;
@@ -175,7 +175,10 @@ fn a_whole_game_by_san_and_back() {
         game.play_san(san).unwrap_or_else(|e| panic!("{san}: {e}"));
     }
     assert_eq!(game.san_moves(), line);
-    assert_eq!(line_to_san(game.start(), game.moves()), line);
+    assert_eq!(
+        line_to_san(game.start(), game.moves(), MoveNumbers::Hidden),
+        line
+    );
     assert_eq!(
         game.status(),
         GameStatus::Checkmate {
