@@ -1,7 +1,7 @@
 //! SAN round trips over the perft positions, SAN parsing of arbitrary text, and whole games
 //! through the public API.
 
-use outpost_board::{Board, Color};
+use outpost_board::{read_epd, Board, Color};
 use outpost_movegen::san::{line_to_san, parse_san, to_san, MoveNumbers, SanError};
 use outpost_movegen::status::insufficient_material;
 use outpost_movegen::{legal_moves, Game, GameStatus};
@@ -10,16 +10,13 @@ use std::collections::HashSet;
 const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft-suite.epd");
 const STANDARD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft-standard.epd");
 
-/// The FEN of every position of an EPD file (the text before the first `;`).
+/// The position of every record of an EPD file.
 fn positions(path: &str) -> Vec<Board> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
-    text.lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let fen = line.split(';').next().unwrap_or("").trim();
-            Board::from_fen(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?} in {path}: {e}"))
-        })
+    read_epd(&text)
+        .unwrap_or_else(|e| panic!("{path} {e}"))
+        .into_iter()
+        .map(|record| record.epd.board().clone())
         .collect()
 }
 
