@@ -6,8 +6,8 @@ use examples::play::input::{Event, Inbox};
 use examples::play::mode::{Mode, Player};
 use examples::play::{Session, Settings};
 use outpost_board::{Board, Color};
-use outpost_movegen::pgn::{read_pgn, PgnResult};
 use outpost_movegen::{legal_moves, GameStatus};
+use outpost_pgn::{read_pgn, PgnResult};
 use std::path::PathBuf;
 use std::time::Duration;
 

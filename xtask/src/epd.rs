@@ -10,17 +10,14 @@
 //! * `id "<name>"`: the name shown in reports (optional; without it a position is called
 //!   `<file> #<line>`, e.g. `suite #12` for line 12 of `perft-suite.epd`).
 //!
-//! Blank lines and lines starting with `#` are skipped. Anything else that does not fit is an
-//! error naming the line, never a panic.
+//! The records are read by [`outpost_board::read_epd`]: blank lines and lines starting with
+//! `#` are skipped; anything else that does not fit is an error naming the line, never a panic.
 
-use outpost_board::Board;
+use outpost_board::{read_epd, Board, EpdLine};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The deepest `D<depth>` accepted: published counts stop long before.
-pub const MAX_DEPTH: u32 = 20;
-
-/// One line of an EPD file: a position and its published counts.
+/// One record of an EPD file: a position and its published counts.
 #[derive(Clone, Debug)]
 pub struct Position {
     /// The line of the file it came from, counted from 1.
@@ -62,131 +59,53 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// Parses the text of an EPD file. Positions without an `id` are named `<prefix> #<line>`.
+/// Parses the text of an EPD file with [`read_epd`]; every record must hold perft counts and
+/// nothing but `D<depth>` and `id` operations. Positions without an `id` are named
+/// `<prefix> #<line>`.
 pub fn parse(text: &str, prefix: &str) -> Result<Vec<Position>, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut positions = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let number = index + 1;
-        let parsed = parse_line(line, number, prefix).map_err(|message| ParseError {
-            line: number,
-            message,
-        })?;
-        positions.extend(parsed);
-    }
-    Ok(positions)
+    let records = read_epd(text).map_err(|error| ParseError {
+        line: error.line,
+        message: error.error.to_string(),
+    })?;
+    records
+        .into_iter()
+        .map(|record| position(record, prefix))
+        .collect()
 }
 
-/// Parses one line: `None` for a blank line or a `#` comment.
-fn parse_line(line: &str, number: usize, prefix: &str) -> Result<Option<Position>, String> {
-    let trimmed = line.trim();
-    if trimmed.is_empty() || trimmed.starts_with('#') {
-        return Ok(None);
+/// The perft position of one record.
+fn position(record: EpdLine, prefix: &str) -> Result<Position, ParseError> {
+    let EpdLine { line, epd } = record;
+    let error = |message: String| ParseError { line, message };
+    if let Some(unknown) = epd
+        .operations()
+        .iter()
+        .find(|op| op.opcode != "id" && !op.opcode.starts_with('D'))
+    {
+        return Err(error(format!(
+            "unknown operation '{}' (expected `D<depth> <count>` or `id \"<name>\"`)",
+            unknown.opcode
+        )));
     }
-    let mut fields = split_fields(trimmed)?.into_iter();
-    let fen = fields.next().unwrap_or_default().trim();
-    if fen.is_empty() {
-        return Err("the line starts with `;` instead of a FEN".to_string());
-    }
-    let board = Board::from_fen(fen).map_err(|error| format!("bad FEN '{fen}': {error}"))?;
-    let mut name = None;
-    let mut counts: Vec<(u32, u64)> = Vec::new();
-    for field in fields {
-        let field = field.trim();
-        if field.is_empty() {
-            continue; // `;;` or a trailing `;`
+    let counts = epd
+        .perft_counts()
+        .map_err(|problem| error(problem.to_string()))?;
+    let name = match epd.operation("id") {
+        None => format!("{prefix} #{line}"),
+        Some([name]) if !name.trim().is_empty() => name.trim().to_string(),
+        Some(_) => {
+            return Err(error(
+                "`id` takes one name, such as `id \"Start\"`".to_string(),
+            ))
         }
-        let (opcode, operand) = match field.split_once(char::is_whitespace) {
-            Some((opcode, operand)) => (opcode, operand.trim()),
-            None => (field, ""),
-        };
-        if opcode == "id" {
-            if name.is_some() {
-                return Err("more than one `id`".to_string());
-            }
-            name = Some(parse_id(operand)?);
-        } else if let Some(depth) = opcode.strip_prefix('D') {
-            let depth = parse_depth(depth, opcode)?;
-            if counts.iter().any(|&(d, _)| d == depth) {
-                return Err(format!("depth {depth} is given twice"));
-            }
-            counts.push((depth, parse_count(operand, opcode)?));
-        } else {
-            return Err(format!(
-                "unknown operation '{field}' (expected `D<depth> <count>` or `id \"<name>\"`)"
-            ));
-        }
-    }
-    if counts.is_empty() {
-        return Err("no perft counts (expected `;D1 <count>` and so on after the FEN)".to_string());
-    }
-    counts.sort_unstable();
-    Ok(Some(Position {
-        line: number,
-        name: name.unwrap_or_else(|| format!("{prefix} #{number}")),
-        fen: fen.to_string(),
-        board,
-        counts,
-    }))
-}
-
-/// Splits a line at the `;` that are not inside double quotes.
-fn split_fields(line: &str) -> Result<Vec<&str>, String> {
-    let mut fields = Vec::new();
-    let mut start = 0;
-    let mut quoted = false;
-    for (index, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ';' if !quoted => {
-                fields.push(&line[start..index]);
-                start = index + 1;
-            }
-            _ => {}
-        }
-    }
-    if quoted {
-        return Err("a `\"` is never closed".to_string());
-    }
-    fields.push(&line[start..]);
-    Ok(fields)
-}
-
-fn parse_id(operand: &str) -> Result<String, String> {
-    let name = match operand.strip_prefix('"') {
-        Some(rest) => rest
-            .strip_suffix('"')
-            .filter(|name| !name.contains('"'))
-            .ok_or_else(|| format!("`id {operand}` is not a single quoted name"))?,
-        None => operand,
     };
-    if name.trim().is_empty() {
-        return Err("`id` without a name".to_string());
-    }
-    Ok(name.trim().to_string())
-}
-
-fn parse_depth(digits: &str, opcode: &str) -> Result<u32, String> {
-    digits
-        .parse::<u32>()
-        .ok()
-        .filter(|depth| {
-            digits.bytes().all(|b| b.is_ascii_digit()) && (1..=MAX_DEPTH).contains(depth)
-        })
-        .ok_or_else(|| {
-            format!("'{opcode}' is not a depth `D1` to `D{MAX_DEPTH}` (or an unknown operation)")
-        })
-}
-
-fn parse_count(operand: &str, opcode: &str) -> Result<u64, String> {
-    if operand.is_empty() {
-        return Err(format!("`{opcode}` has no count"));
-    }
-    operand
-        .parse::<u64>()
-        .ok()
-        .filter(|_| operand.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| format!("`{opcode} {operand}`: '{operand}' is not a whole number"))
+    Ok(Position {
+        line,
+        name,
+        fen: epd.fen().to_string(),
+        board: epd.board().clone(),
+        counts,
+    })
 }
 
 /// An EPD file read from disk.
@@ -305,25 +224,26 @@ mod tests {
     fn reports_the_line_of_each_mistake() {
         let good = format!("{START} ;D1 20\n");
         for (bad, expected) in [
-            ("nonsense ;D1 20", "bad FEN"),
-            (";D1 20", "instead of a FEN"),
+            ("nonsense ;D1 20", "bad position"),
+            (";D1 20", "bad position"),
             (START, "no perft counts"),
-            (&format!("{START} ;D1"), "has no count"),
-            (&format!("{START} ;D1 twenty"), "not a whole number"),
-            (&format!("{START} ;D1 -20"), "not a whole number"),
+            (&format!("{START} ;D1"), "one whole number"),
+            (&format!("{START} ;D1 twenty"), "one whole number"),
+            (&format!("{START} ;D1 -20"), "one whole number"),
             (
                 &format!("{START} ;D1 99999999999999999999999"),
-                "not a whole number",
+                "one whole number",
             ),
-            (&format!("{START} ;D0 1"), "not a depth"),
-            (&format!("{START} ;Dx 1"), "not a depth"),
+            (&format!("{START} ;D0 1"), "not a perft depth"),
+            (&format!("{START} ;Dx 1"), "not a perft depth"),
             (&format!("{START} ;D1 20 ;D1 20"), "twice"),
             (&format!("{START} ;D1 20 ;bm e4"), "unknown operation"),
             (&format!("{START} ;D1 20 ;id \"Start"), "never closed"),
-            (&format!("{START} ;D1 20 ;id"), "without a name"),
+            (&format!("{START} ;D1 20 ;id"), "takes one name"),
+            (&format!("{START} ;D1 20 ;id \"\""), "takes one name"),
             (
                 &format!("{START} ;D1 20 ;id \"a\" ;id \"b\""),
-                "more than one",
+                "appears twice",
             ),
         ] {
             let error = error_of(&format!("{good}{good}{bad}\n{good}"));

@@ -1,6 +1,6 @@
-//! The chess position of the Outpost engine: squares, pieces, bitboards, moves, FEN, Zobrist
-//! hashing and make/unmake. It knows the rules of how pieces are placed and moved, not which
-//! moves are legal (that is `outpost-movegen`).
+//! The chess position of the Outpost engine: squares, pieces, bitboards, moves, FEN and EPD,
+//! Zobrist hashing and make/unmake. It knows the rules of how pieces are placed and moved, not
+//! which moves are legal (that is `outpost-movegen`).
 //!
 //! ```
 //! use outpost_board::{Board, Move, Square};
@@ -23,6 +23,7 @@ mod bitboard;
 mod board;
 mod castling;
 mod display;
+pub mod epd;
 mod fen;
 mod moves;
 mod types;
@@ -35,6 +36,7 @@ pub use bitboard::{
 pub use board::{Board, Undo};
 pub use castling::{CastleSide, CastlingRights, CASTLE_SIDES};
 pub use display::{Diagram, DiagramStyle, Material};
+pub use epd::{read_epd, Epd, EpdError, EpdFileError, EpdLine, EpdOperation};
 pub use fen::FenError;
 pub use moves::{Move, MoveKind};
 pub use types::{Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};

@@ -1,15 +1,16 @@
 //! FEN parsing and printing: round trips and every error.
 
-use outpost_board::{Board, Color, FenError, Square};
+use outpost_board::{read_epd, Board, Color, FenError, Square};
 
 const ROUND_TRIP: &str = include_str!("../../../data/perft-suite.epd");
 
 #[test]
 fn every_suite_position_round_trips_exactly() {
     let mut count = 0;
-    for line in ROUND_TRIP.lines().filter(|line| !line.trim().is_empty()) {
-        let fen = line.split(';').next().unwrap().trim();
+    for record in read_epd(ROUND_TRIP).unwrap_or_else(|e| panic!("perft-suite.epd {e}")) {
+        let fen = record.epd.fen();
         let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(board, *record.epd.board());
         assert_eq!(board.to_fen(), fen);
         assert_eq!(Board::from_fen(&board.to_fen()).unwrap(), board);
         board.check_consistency().unwrap();

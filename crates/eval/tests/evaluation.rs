@@ -1,7 +1,7 @@
 //! Properties of the evaluation: symmetry between the colours, the phase, material
 //! balance, and agreement between `evaluate` and `explain`.
 
-use outpost_board::Board;
+use outpost_board::{read_epd, Board};
 use outpost_eval::{evaluate, explain, phase, MAX_PHASE, TEMPO};
 use outpost_movegen::legal_moves;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -9,12 +9,12 @@ use rand_chacha::ChaCha8Rng;
 
 const PERFT_SUITE: &str = include_str!("../../../data/perft-suite.epd");
 
-/// The FENs of the perft suite (the text before the first `;` of each line).
-fn perft_fens() -> Vec<&'static str> {
-    PERFT_SUITE
-        .lines()
-        .map(|line| line.split(';').next().unwrap_or("").trim())
-        .filter(|fen| !fen.is_empty() && !fen.starts_with('#'))
+/// The FENs of the perft suite, as written in the file.
+fn perft_fens() -> Vec<String> {
+    read_epd(PERFT_SUITE)
+        .unwrap_or_else(|e| panic!("data/perft-suite.epd {e}"))
+        .into_iter()
+        .map(|record| record.epd.fen().to_string())
         .collect()
 }
 
@@ -70,8 +70,12 @@ fn flip_helper_mirrors_a_known_position() {
         flip_colors("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w Kq e6 0 2"),
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b Qk e3 0 2"
     );
-    for fen in perft_fens() {
-        assert_eq!(flip_colors(&flip_colors(fen)), fen, "flipping twice: {fen}");
+    for fen in &perft_fens() {
+        assert_eq!(
+            flip_colors(&flip_colors(fen)),
+            *fen,
+            "flipping twice: {fen}"
+        );
     }
 }
 
@@ -91,7 +95,7 @@ fn colour_flipped_perft_positions_score_the_same() {
         "the perft suite has {} positions",
         fens.len()
     );
-    for fen in fens {
+    for fen in &fens {
         let board = Board::from_fen(fen).unwrap();
         let flipped_fen = flip_colors(fen);
         let flipped = Board::from_fen(&flipped_fen)
@@ -150,7 +154,7 @@ fn a_queen_up_is_worth_more_than_800_centipawns() {
 
 #[test]
 fn explain_agrees_with_evaluate_on_the_perft_suite() {
-    for fen in perft_fens() {
+    for fen in &perft_fens() {
         let board = Board::from_fen(fen).unwrap();
         let explanation = explain(&board);
         assert_eq!(explanation.side_to_move_score, evaluate(&board), "{fen}");

@@ -28,7 +28,6 @@ mod legal;
 #[doc(hidden)]
 pub mod magic;
 mod magic_masks;
-pub mod pgn;
 pub mod san;
 pub mod status;
 pub mod uci;

@@ -23,7 +23,7 @@
 
 use crate::attacks::in_check;
 use crate::legal::{has_legal_move, legal_moves};
-use outpost_board::{Board, File, Move, PieceKind, Rank, Square};
+use outpost_board::{Board, Color, File, Move, PieceKind, Rank, Square};
 use std::fmt;
 
 /// Why SAN text could not be read as a move.
@@ -127,26 +127,57 @@ fn san_among(board: &mut Board, mv: Move, legal: &[Move]) -> String {
     san
 }
 
+/// Whether [`line_to_san`] writes move numbers in front of the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveNumbers {
+    /// The moves alone: `e4 e5 Nf3`.
+    Hidden,
+    /// Each white move, and a first move by black, with its number in front, as PGN writes
+    /// them: `1. e4 e5 2. Nf3`, or `12... Nf6 13. Bg5` when black moves first.
+    Shown,
+}
+
 /// Writes a sequence of moves played one after the other from `board`, in SAN, separated by
-/// single spaces (for example a principal variation: `e4 e5 Nf3 Nc6`).
+/// single spaces, with or without move numbers: `e4 e5 Nf3 Nc6` (for example a principal
+/// variation) or `1. e4 e5 2. Nf3 Nc6`.
 ///
 /// The board is cloned, so it is not touched. The line ends early, before the first move that
 /// is not legal in the position it would be played from.
-pub fn line_to_san(board: &Board, moves: &[Move]) -> String {
+///
+/// ```
+/// use outpost_board::Board;
+/// use outpost_movegen::san::{line_to_san, parse_san, MoveNumbers};
+///
+/// let start = Board::startpos();
+/// let e4 = parse_san(&mut start.clone(), "e4").unwrap();
+/// assert_eq!(line_to_san(&start, &[e4], MoveNumbers::Shown), "1. e4");
+/// assert_eq!(line_to_san(&start, &[e4], MoveNumbers::Hidden), "e4");
+/// ```
+pub fn line_to_san(board: &Board, moves: &[Move], numbers: MoveNumbers) -> String {
+    line_to_san_moves(board, moves, numbers).join(" ")
+}
+
+/// The moves of [`line_to_san`] one by one: an entry for each move that is legal in turn
+/// (`"1. e4"`, `"e5"`, `"2. Nf3"` with [`MoveNumbers::Shown`]), so that a caller can wrap the
+/// line between moves and can tell from the length where an illegal move stopped it.
+pub fn line_to_san_moves(board: &Board, moves: &[Move], numbers: MoveNumbers) -> Vec<String> {
     let mut board = board.clone();
-    let mut line = String::new();
-    for &mv in moves {
+    let mut entries = Vec::with_capacity(moves.len());
+    for (index, &mv) in moves.iter().enumerate() {
         let legal = legal_moves(&mut board);
         if !legal.contains(&mv) {
             break;
         }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&san_among(&mut board, mv, &legal));
+        let san = san_among(&mut board, mv, &legal);
+        let number = board.fullmove_number();
+        entries.push(match (numbers, board.side_to_move()) {
+            (MoveNumbers::Shown, Color::White) => format!("{number}. {san}"),
+            (MoveNumbers::Shown, Color::Black) if index == 0 => format!("{number}... {san}"),
+            _ => san,
+        });
         board.make(mv);
     }
-    line
+    entries
 }
 
 /// Which castling a SAN text names.
@@ -576,12 +607,35 @@ mod tests {
             b.make(mv);
             moves.push(mv);
         }
-        assert_eq!(line_to_san(&start, &moves), "f3 e5 g4 Qh4#");
-        assert_eq!(line_to_san(&start, &[]), "");
+        assert_eq!(
+            line_to_san(&start, &moves, MoveNumbers::Hidden),
+            "f3 e5 g4 Qh4#"
+        );
+        assert_eq!(
+            line_to_san(&start, &moves, MoveNumbers::Shown),
+            "1. f3 e5 2. g4 Qh4#"
+        );
+        assert_eq!(line_to_san(&start, &[], MoveNumbers::Shown), "");
         // The line stops before a move that is not legal.
         let mut broken = moves[..2].to_vec();
         broken.push(Move::quiet(Square::A1, Square::A5));
         broken.push(moves[2]);
-        assert_eq!(line_to_san(&start, &broken), "f3 e5");
+        assert_eq!(line_to_san(&start, &broken, MoveNumbers::Hidden), "f3 e5");
+        assert_eq!(
+            line_to_san_moves(&start, &broken, MoveNumbers::Shown).len(),
+            2
+        );
+        // Black moving first gets its number with three dots.
+        let after_e4 =
+            Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 12")
+                .unwrap();
+        let mut scratch = after_e4.clone();
+        let c5 = parse_san(&mut scratch, "c5").unwrap();
+        scratch.make(c5);
+        let nf3 = parse_san(&mut scratch, "Nf3").unwrap();
+        assert_eq!(
+            line_to_san_moves(&after_e4, &[c5, nf3], MoveNumbers::Shown),
+            ["12... c5", "13. Nf3"]
+        );
     }
 }

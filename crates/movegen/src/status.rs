@@ -18,7 +18,7 @@
 
 use crate::attacks::in_check;
 use crate::legal::{has_legal_move, legal_moves};
-use crate::san::{line_to_san, parse_san, SanError};
+use crate::san::{line_to_san, parse_san, MoveNumbers, SanError};
 use crate::uci::{parse_uci_move, UciMoveError};
 use outpost_board::{Board, Color, Move, PieceKind, Undo};
 use std::fmt;
@@ -166,7 +166,7 @@ impl Game {
 
     /// The moves played so far in SAN, separated by spaces (`e4 e5 Nf3`).
     pub fn san_moves(&self) -> String {
-        line_to_san(&self.start, &self.moves)
+        line_to_san(&self.start, &self.moves, MoveNumbers::Hidden)
     }
 
     /// Plays `mv`, which must be legal in the current position (checked only in debug

@@ -1,8 +1,8 @@
 //! SAN round trips over the perft positions, SAN parsing of arbitrary text, and whole games
 //! through the public API.
 
-use outpost_board::{Board, Color};
-use outpost_movegen::san::{line_to_san, parse_san, to_san, SanError};
+use outpost_board::{read_epd, Board, Color};
+use outpost_movegen::san::{line_to_san, parse_san, to_san, MoveNumbers, SanError};
 use outpost_movegen::status::insufficient_material;
 use outpost_movegen::{legal_moves, Game, GameStatus};
 use std::collections::HashSet;
@@ -10,16 +10,13 @@ use std::collections::HashSet;
 const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft-suite.epd");
 const STANDARD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft-standard.epd");
 
-/// The FEN of every position of an EPD file (the text before the first `;`).
+/// The position of every record of an EPD file.
 fn positions(path: &str) -> Vec<Board> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
-    text.lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let fen = line.split(';').next().unwrap_or("").trim();
-            Board::from_fen(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?} in {path}: {e}"))
-        })
+    read_epd(&text)
+        .unwrap_or_else(|e| panic!("{path} {e}"))
+        .into_iter()
+        .map(|record| record.epd.board().clone())
         .collect()
 }
 
@@ -175,7 +172,10 @@ fn a_whole_game_by_san_and_back() {
         game.play_san(san).unwrap_or_else(|e| panic!("{san}: {e}"));
     }
     assert_eq!(game.san_moves(), line);
-    assert_eq!(line_to_san(game.start(), game.moves()), line);
+    assert_eq!(
+        line_to_san(game.start(), game.moves(), MoveNumbers::Hidden),
+        line
+    );
     assert_eq!(
         game.status(),
         GameStatus::Checkmate {

@@ -1,27 +1,23 @@
 //! Perft against the published counts: the standard positions and the 128-position suite,
 //! each to the depths that keep the whole test run short.
 
-use outpost_board::Board;
+use outpost_board::{read_epd, Board};
 use perft::{divide, perft, Perft};
 
 const STANDARD: &str = include_str!("../../../data/perft-standard.epd");
 const SUITE: &str = include_str!("../../../data/perft-suite.epd");
 
-/// (FEN, [(depth, count)]) of each line of an EPD file.
+/// (FEN, [(depth, count)]) of each record of an EPD file; a malformed record fails the test.
 fn parse(epd: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    epd.lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let mut fields = line.split(';');
-            let fen = fields.next().unwrap().trim().to_string();
-            let counts = fields
-                .filter_map(|field| {
-                    let field = field.trim();
-                    let (depth, count) = field.strip_prefix('D')?.split_once(' ')?;
-                    Some((depth.parse().ok()?, count.trim().parse().ok()?))
-                })
-                .collect();
-            (fen, counts)
+    read_epd(epd)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_iter()
+        .map(|record| {
+            let counts = record
+                .epd
+                .perft_counts()
+                .unwrap_or_else(|e| panic!("line {}: {e}", record.line));
+            (record.epd.board().to_fen(), counts)
         })
         .collect()
 }

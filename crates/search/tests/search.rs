@@ -1,6 +1,6 @@
 //! Integration tests of the search: mates, tactics, draws, legality, determinism, stop.
 
-use outpost_board::{Board, Move};
+use outpost_board::{read_epd, Board, Move};
 use outpost_movegen::uci::parse_uci_move;
 use outpost_movegen::{legal_moves, Game, GameStatus};
 use outpost_search::{
@@ -15,8 +15,12 @@ const MATE1: &str = include_str!("../../../data/mate1.fen");
 const MATE2: &str = include_str!("../../../data/mate2.fen");
 const MATE3: &str = include_str!("../../../data/mate3.fen");
 
-fn fens(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().map(str::trim).filter(|line| !line.is_empty())
+/// The FEN of every line of a FEN (or EPD) list; a malformed line fails the test.
+fn fens(text: &str) -> impl Iterator<Item = String> {
+    read_epd(text)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_iter()
+        .map(|record| record.epd.fen().to_string())
 }
 
 fn search(board: &Board, history: &[u64], limits: Limits) -> SearchResult {
@@ -49,7 +53,7 @@ fn assert_legal(board: &Board, mv: Move) {
 
 fn check_mate(text: &str, moves: i32, search_depth: Depth) {
     for fen in fens(text) {
-        let board = Board::from_fen(fen).unwrap();
+        let board = Board::from_fen(&fen).unwrap();
         let result = search(&board, &[], depth(search_depth));
         let best = result.best_move.expect("a move");
         assert_legal(&board, best);

@@ -8,7 +8,7 @@
 
 use outpost_board::Board;
 use outpost_movegen::in_check;
-use outpost_movegen::pgn::numbered_san;
+use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_search::{Bound, Limits, Progress, Score, SearchSignals, Searcher};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -73,7 +73,7 @@ fn main() -> ExitCode {
                     describe(info.score),
                     info.nodes,
                     info.time.as_millis(),
-                    numbered_san(&board, pv)
+                    line_to_san(&board, pv, MoveNumbers::Shown)
                 );
             }
         }
@@ -88,7 +88,7 @@ fn main() -> ExitCode {
                 "Best line (depth {}, {} nodes): {}",
                 result.depth,
                 result.nodes,
-                numbered_san(&board, &result.pv)
+                line_to_san(&board, &result.pv, MoveNumbers::Shown)
             );
             println!("Score: {}", describe(result.score));
         }

@@ -6,8 +6,8 @@
 //! cargo run --release -p examples --bin selfplay -- 20000
 //! ```
 
-use outpost_movegen::pgn::{write_pgn, PgnGame};
 use outpost_movegen::Game;
+use outpost_pgn::{write_pgn, PgnGame};
 use outpost_search::{Limits, SearchSignals, Searcher};
 use std::process::ExitCode;
 

@@ -7,7 +7,7 @@
 
 use super::mode::Mode;
 use outpost_board::{Board, Color, File, Piece, PieceKind, Rank, Square};
-use outpost_movegen::pgn::numbered_san;
+use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_movegen::{in_check, Game, GameStatus};
 use outpost_search::{Bound, Info, Score};
 use std::fmt::Write as _;
@@ -184,7 +184,7 @@ pub fn pawns(centipawns: i32) -> String {
 fn last_move(game: &Game) -> Option<String> {
     let mut before = game.clone();
     let mv = before.undo()?;
-    Some(numbered_san(before.board(), &[mv]))
+    Some(line_to_san(before.board(), &[mv], MoveNumbers::Shown))
 }
 
 /// A search score, given for the side to move, from white's side: pawns (`+0.35`) or a mate
@@ -220,7 +220,7 @@ pub fn search_line(board: &Board, info: &Info) -> String {
         score_text(info.score, side),
         info.nodes,
         info.nps,
-        numbered_san(board, expected)
+        line_to_san(board, expected, MoveNumbers::Shown)
     )
 }
 

@@ -12,7 +12,7 @@ use super::input::{Event, Inbox};
 use super::mode::{Mode, Player};
 use super::render;
 use outpost_board::{Board, Color, Move};
-use outpost_movegen::pgn::numbered_san;
+use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_movegen::{legal_moves, Game};
 use outpost_search::{Limits, SearchHandle, SearchPosition, SearchResult, DEFAULT_HASH_MIB};
 use std::collections::VecDeque;
@@ -283,7 +283,7 @@ impl<W: Write> Session<W> {
     fn play(&mut self, mv: Move, note: &str) -> io::Result<()> {
         let board = self.game.board();
         let side = render::title(board.side_to_move());
-        let text = numbered_san(board, &[mv]);
+        let text = line_to_san(board, &[mv], MoveNumbers::Shown);
         self.game.play(mv);
         writeln!(self.out, "{side} plays {text}{note}")?;
         self.show_board()?;

@@ -6,8 +6,7 @@ use crate::play::input::Inbox;
 use crate::play::mode::{Player, MODE_NAMES};
 use crate::play::render;
 use outpost_board::{Board, Color, Move};
-use outpost_movegen::pgn::numbered_san;
-use outpost_movegen::san::parse_san;
+use outpost_movegen::san::{line_to_san, parse_san, MoveNumbers};
 use outpost_movegen::uci::parse_uci_move;
 use std::io::{self, Write};
 
@@ -130,7 +129,7 @@ impl<W: Write> Session<W> {
         let mut taken: Vec<Move> = (0..count).filter_map(|_| self.game.undo()).collect();
         taken.reverse();
         self.pause_until = None;
-        let text = numbered_san(self.game.board(), &taken);
+        let text = line_to_san(self.game.board(), &taken, MoveNumbers::Shown);
         writeln!(self.out, "Took back {text}")?;
         self.show_board()
     }
@@ -153,7 +152,7 @@ impl<W: Write> Session<W> {
             Some(mv) => writeln!(
                 self.out,
                 "Hint: {} ({})",
-                numbered_san(&board, &[mv]),
+                line_to_san(&board, &[mv], MoveNumbers::Shown),
                 render::score_text(result.score, board.side_to_move())
             ),
             None => writeln!(self.out, "No hint: there is no legal move."),

@@ -3,8 +3,9 @@
 use super::Session;
 use crate::play::mode::{Mode, Player};
 use outpost_board::Color;
-use outpost_movegen::pgn::{read_pgn, write_pgn, PgnGame};
-use std::io::{self, Write};
+use outpost_pgn::{write_pgn, PgnGame, PgnReader};
+use std::fs::File;
+use std::io::{self, BufReader, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 impl<W: Write> Session<W> {
@@ -30,27 +31,28 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// `load FILE`: replaces the game by the first game of the PGN file at `path`.
+    /// `load FILE`: replaces the game by the first game of the PGN file at `path`. The file
+    /// is read only as far as that game (and the start of the next, to say whether there is
+    /// one).
     pub(super) fn load_pgn(&mut self, path: &str) -> io::Result<()> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
+        let file = match File::open(path) {
+            Ok(file) => file,
             Err(error) => return writeln!(self.out, "Could not read {path}: {error}."),
         };
-        let games = match read_pgn(&text) {
-            Ok(games) => games,
-            Err(error) => return writeln!(self.out, "Could not read {path}: {error}."),
-        };
-        let Some(pgn) = games.first() else {
-            return writeln!(self.out, "{path} holds no game.");
+        let mut games = PgnReader::new(BufReader::new(file));
+        let pgn = match games.next() {
+            Some(Ok(pgn)) => pgn,
+            Some(Err(error)) => return writeln!(self.out, "Could not read {path}: {error}."),
+            None => return writeln!(self.out, "{path} holds no game."),
         };
         let Some(game) = pgn.to_game() else {
             return writeln!(self.out, "The game in {path} has an illegal move.");
         };
         self.game = game;
         self.pause_until = None;
-        let others = match games.len() {
-            1 => String::new(),
-            count => format!(" (the first of {count} games)"),
+        let others = match games.next() {
+            None => "",
+            Some(_) => " (the first game of the file)",
         };
         writeln!(
             self.out,

@@ -3,13 +3,14 @@
 //! that is not PGN at all.
 
 use outpost_board::{Board, Color};
-use outpost_movegen::pgn::{
-    numbered_san, read_pgn, write_pgn, PgnError, PgnErrorKind, PgnGame, PgnResult, SEVEN_TAG_ROSTER,
-};
-use outpost_movegen::san::SanError;
+use outpost_movegen::san::{line_to_san, MoveNumbers, SanError};
 use outpost_movegen::{legal_moves, Game, GameStatus};
+use outpost_pgn::{
+    read_pgn, write_pgn, PgnError, PgnErrorKind, PgnGame, PgnReader, PgnResult, SEVEN_TAG_ROSTER,
+};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::io::{BufRead, BufReader, Read};
 
 const GAMES: usize = 50;
 const MAX_PLIES: usize = 200;
@@ -52,7 +53,7 @@ fn random_games_survive_a_round_trip() {
             ("Round", round.as_str()),
             ("White", "Chance"),
             ("Black", "Luck"),
-            ("Annotator", "tests/pgn.rs"),
+            ("Annotator", "crates/pgn/tests/pgn.rs"),
         ];
         let pgn = PgnGame::from_game(&game, &tags);
         let status = game.status();
@@ -177,7 +178,7 @@ fn reads_a_hand_written_file() {
     assert_eq!(scholar.termination.as_deref(), Some("normal"));
     assert_eq!(scholar.start, Board::startpos());
     assert_eq!(
-        numbered_san(&scholar.start, &scholar.moves),
+        line_to_san(&scholar.start, &scholar.moves, MoveNumbers::Shown),
         "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#"
     );
     let status = scholar.to_game().unwrap().status();
@@ -196,7 +197,7 @@ fn reads_a_hand_written_file() {
         "r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 30"
     );
     assert_eq!(
-        numbered_san(&ending.start, &ending.moves),
+        line_to_san(&ending.start, &ending.moves, MoveNumbers::Shown),
         "30... h6 31. Kf1 Kh7 32. Kg1 Ra1#"
     );
     assert_eq!(ending.result, PgnResult::BlackWins);
@@ -367,4 +368,123 @@ fn random_and_mangled_text_never_panics() {
             assert!(error.game >= 1 && error.line >= 1);
         }
     }
+}
+
+/// A reader that hands out its text in small pieces and counts how much was asked of it,
+/// like a large file read through a small buffer.
+struct Trickle<'a> {
+    text: &'a [u8],
+    served: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.text.len()).min(7);
+        buf[..n].copy_from_slice(&self.text[..n]);
+        self.text = &self.text[n..];
+        self.served.set(self.served.get() + n);
+        Ok(n)
+    }
+}
+
+#[test]
+fn many_games_stream_from_a_reader_one_at_a_time() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let games: Vec<PgnGame> = (0..40)
+        .map(|round| {
+            let game = random_game(&mut rng, STARTS[round % STARTS.len()]);
+            PgnGame::from_game(&game, &[("Round", &(round + 1).to_string())])
+        })
+        .collect();
+    // A thousand games, written one after the other.
+    let text: String = (0..25)
+        .flat_map(|_| games.iter().map(|game| write_pgn(game) + "\n"))
+        .collect();
+    let served = std::rc::Rc::new(std::cell::Cell::new(0));
+    let source = Trickle {
+        text: text.as_bytes(),
+        served: served.clone(),
+    };
+    let mut reader = PgnReader::new(BufReader::with_capacity(64, source));
+    let first = reader.next().unwrap().unwrap();
+    assert_eq!(first, games[0]);
+    // Reading the first game did not read the whole text.
+    assert!(
+        served.get() < 2 * write_pgn(&games[0]).len() + 64,
+        "{} of {} bytes read for the first game",
+        served.get(),
+        text.len()
+    );
+    let mut count = 1;
+    for (index, read) in reader.enumerate() {
+        let read = read.unwrap_or_else(|e| panic!("game {}: {e}", index + 2));
+        assert_eq!(read, games[(index + 1) % games.len()]);
+        count += 1;
+    }
+    assert_eq!(count, 1000);
+    assert_eq!(served.get(), text.len());
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_an_error_or_ignored_never_a_panic() {
+    // In a comment they are ignored; in a move they make it unreadable.
+    let games: Vec<_> = PgnReader::new(&b"{caf\xe9} 1. e4 e5 *\n"[..]).collect();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].as_ref().unwrap().moves.len(), 2);
+    let error = PgnReader::new(&b"1. e4 e\xff5 *"[..])
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(matches!(
+        error.kind,
+        PgnErrorKind::Move {
+            error: SanError::Malformed(_),
+            ..
+        }
+    ));
+    let tag = read_pgn_bytes(b"[White \"Jos\xe9\"]\n1. e4 *\n").unwrap();
+    assert_eq!(tag[0].tag("White"), Some("Jos\u{fffd}"));
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..500 {
+        let bytes: Vec<u8> = (0..rng.next_u32() % 40)
+            .map(|_| rng.next_u32() as u8)
+            .collect();
+        if let Err(error) = read_pgn_bytes(&bytes) {
+            assert!(!error.to_string().is_empty());
+        }
+    }
+}
+
+fn read_pgn_bytes(bytes: &[u8]) -> Result<Vec<PgnGame>, PgnError> {
+    PgnReader::new(bytes).collect()
+}
+
+/// A source that fails after its first line.
+struct Failing(bool);
+
+impl Read for Failing {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if std::mem::replace(&mut self.0, true) {
+            return Err(std::io::Error::other("disk on fire"));
+        }
+        let line = b"1. e4 e5\n";
+        buf[..line.len()].copy_from_slice(line);
+        Ok(line.len())
+    }
+}
+
+#[test]
+fn a_failing_source_is_an_error() {
+    let mut source = BufReader::new(Failing(false));
+    assert!(!source.fill_buf().unwrap().is_empty());
+    let error = PgnReader::new(source).next().unwrap().unwrap_err();
+    assert_eq!(error.line, 2);
+    assert!(matches!(
+        error.kind,
+        PgnErrorKind::Io {
+            kind: std::io::ErrorKind::Other,
+            ..
+        }
+    ));
+    assert!(error.to_string().contains("disk on fire"), "{error}");
 }

@@ -1,0 +1,222 @@
+//! A game as PGN records it: [`PgnGame`], its [`PgnResult`], and the standard tag names.
+
+use outpost_board::{Board, Color, Move};
+use outpost_movegen::{legal_moves, Game, GameStatus};
+use std::fmt;
+
+/// The seven tags every PGN game has, in the order they are written.
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// Tags that [`PgnGame`] keeps in fields of their own rather than in [`PgnGame::tags`].
+pub(crate) const FIELD_TAGS: [&str; 4] = ["Result", "FEN", "SetUp", "Termination"];
+
+/// The outcome of a game as PGN writes it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PgnResult {
+    /// White won: `1-0`.
+    WhiteWins,
+    /// Black won: `0-1`.
+    BlackWins,
+    /// A draw: `1/2-1/2`.
+    Draw,
+    /// Unknown, or the game goes on: `*`.
+    #[default]
+    Unknown,
+}
+
+impl PgnResult {
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PgnResult::WhiteWins => "1-0",
+            PgnResult::BlackWins => "0-1",
+            PgnResult::Draw => "1/2-1/2",
+            PgnResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a result token (`1-0`, `0-1`, `1/2-1/2`, `*`); `None` for anything else.
+    pub fn from_token(token: &str) -> Option<PgnResult> {
+        match token {
+            "1-0" => Some(PgnResult::WhiteWins),
+            "0-1" => Some(PgnResult::BlackWins),
+            "1/2-1/2" => Some(PgnResult::Draw),
+            "*" => Some(PgnResult::Unknown),
+            _ => None,
+        }
+    }
+
+    /// The result of a game with this status ([`PgnResult::Unknown`] while it goes on).
+    pub fn from_status(status: GameStatus) -> PgnResult {
+        match status {
+            GameStatus::Ongoing => PgnResult::Unknown,
+            GameStatus::Checkmate {
+                winner: Color::White,
+            } => PgnResult::WhiteWins,
+            GameStatus::Checkmate {
+                winner: Color::Black,
+            } => PgnResult::BlackWins,
+            _ => PgnResult::Draw,
+        }
+    }
+}
+
+impl fmt::Display for PgnResult {
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The reason a game with this status ended, as written in the `Termination` tag and the
+/// final comment: `Checkmate`, `Stalemate`, `Fifty-move rule`, `Threefold repetition` or
+/// `Insufficient material`; `None` while the game goes on.
+pub fn termination_reason(status: GameStatus) -> Option<&'static str> {
+    match status {
+        GameStatus::Ongoing => None,
+        GameStatus::Checkmate { .. } => Some("Checkmate"),
+        GameStatus::Stalemate => Some("Stalemate"),
+        GameStatus::FiftyMoveRule => Some("Fifty-move rule"),
+        GameStatus::ThreefoldRepetition => Some("Threefold repetition"),
+        GameStatus::InsufficientMaterial => Some("Insufficient material"),
+    }
+}
+
+/// One game of a PGN file: its tags, the position it starts from, its moves and its result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tag pairs (name, value) in the order read or set, except `Result`, `FEN`, `SetUp` and
+    /// `Termination`, which live in [`result`](Self::result), [`start`](Self::start) and
+    /// [`termination`](Self::termination). Missing standard tags are written as `?`.
+    pub tags: Vec<(String, String)>,
+    /// The position the game starts from (written as the `FEN` tag unless it is the standard
+    /// starting position).
+    pub start: Board,
+    /// The moves played from `start`, each legal in the position it is played from.
+    pub moves: Vec<Move>,
+    /// The outcome.
+    pub result: PgnResult,
+    /// Why the game ended, in words (`Checkmate`, `Time forfeit`, …), if known. Written as the
+    /// `Termination` tag and as a comment before the result; read from the `Termination` tag,
+    /// or else from a comment that follows the last move.
+    pub termination: Option<String>,
+}
+
+impl Default for PgnGame {
+    /// An empty game from the standard starting position.
+    fn default() -> PgnGame {
+        PgnGame::new(Board::startpos())
+    }
+}
+
+impl PgnGame {
+    /// A game without moves starting from `start`, with an unknown result and the standard
+    /// tags other than `Result` set to their "unknown" values (`?`, and `????.??.??` for the
+    /// date), so that a game written and read back compares equal.
+    pub fn new(start: Board) -> PgnGame {
+        let tags = SEVEN_TAG_ROSTER
+            .iter()
+            .filter(|&&name| name != "Result")
+            .map(|&name| (name.to_string(), unknown_value(name).to_string()))
+            .collect();
+        PgnGame {
+            tags,
+            start,
+            moves: Vec::new(),
+            result: PgnResult::Unknown,
+            termination: None,
+        }
+    }
+
+    /// The record of `game` with the given tags (such as `("White", "Outpost")`); the result
+    /// and the termination come from [`Game::status`].
+    pub fn from_game(game: &Game, tags: &[(&str, &str)]) -> PgnGame {
+        // `status` needs `&mut` for its move generation; a clone keeps the caller's game as is.
+        let status = game.clone().status();
+        let mut pgn = PgnGame::new(game.start().clone());
+        pgn.moves = game.moves().to_vec();
+        pgn.result = PgnResult::from_status(status);
+        pgn.termination = termination_reason(status).map(str::to_string);
+        for (name, value) in tags {
+            pgn.set_tag(name, value);
+        }
+        pgn
+    }
+
+    /// The value of the tag `name` (case-sensitive) among [`tags`](Self::tags).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// Sets the tag `name` to `value`, replacing an earlier value or adding it at the end.
+    ///
+    /// `Result`, `FEN`, `SetUp` and `Termination` are stored too, but the writer takes them
+    /// from the fields [`result`](Self::result), [`start`](Self::start) and
+    /// [`termination`](Self::termination) instead.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(tag, _)| tag == name) {
+            Some((_, old)) => *old = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The game replayed as a [`Game`] (to ask its status or continue it); `None` if a move
+    /// is not legal where it is played.
+    pub fn to_game(&self) -> Option<Game> {
+        let mut game = Game::new(self.start.clone());
+        for &mv in &self.moves {
+            let mut board = game.board().clone();
+            if !legal_moves(&mut board).contains(&mv) {
+                return None;
+            }
+            game.play(mv);
+        }
+        Some(game)
+    }
+}
+
+impl fmt::Display for PgnGame {
+    /// The game in PGN, as [`write_pgn`](crate::write_pgn) writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::write_pgn(self))
+    }
+}
+
+/// The value a standard tag has when it is not known.
+pub(crate) fn unknown_value(name: &str) -> &'static str {
+    match name {
+        "Date" => "????.??.??",
+        "Result" => "*",
+        _ => "?",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_read_and_write() {
+        for result in [
+            PgnResult::WhiteWins,
+            PgnResult::BlackWins,
+            PgnResult::Draw,
+            PgnResult::Unknown,
+        ] {
+            assert_eq!(PgnResult::from_token(&result.to_string()), Some(result));
+        }
+        assert_eq!(PgnResult::from_token("1-1"), None);
+        assert_eq!(
+            PgnResult::from_status(GameStatus::Stalemate),
+            PgnResult::Draw
+        );
+        assert_eq!(
+            PgnResult::from_status(GameStatus::Ongoing),
+            PgnResult::Unknown
+        );
+    }
+}

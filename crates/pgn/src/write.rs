@@ -1,0 +1,151 @@
+//! Writing games in PGN export format.
+
+use crate::game::{unknown_value, PgnGame, FIELD_TAGS, SEVEN_TAG_ROSTER};
+use outpost_board::Board;
+use outpost_movegen::san::{line_to_san_moves, MoveNumbers};
+
+/// The longest line of movetext that [`write_pgn`] writes.
+pub const LINE_WIDTH: usize = 80;
+
+/// Writes `game` in PGN export format: tags, an empty line, the movetext wrapped at 80
+/// characters ending with the reason (as a comment) and the result, and a final newline.
+///
+/// Several games go one after the other separated by an empty line. The moves must be legal
+/// in turn; should one not be, the movetext stops before it with a comment saying so.
+pub fn write_pgn(game: &PgnGame) -> String {
+    let mut text = String::new();
+    for name in SEVEN_TAG_ROSTER {
+        let value = match name {
+            "Result" => game.result.as_str(),
+            _ => game.tag(name).unwrap_or(unknown_value(name)),
+        };
+        push_tag(&mut text, name, value);
+    }
+    let fen = game.start.to_fen();
+    if fen != Board::STARTPOS_FEN {
+        push_tag(&mut text, "SetUp", "1");
+        push_tag(&mut text, "FEN", &fen);
+    }
+    if let Some(termination) = &game.termination {
+        push_tag(&mut text, "Termination", termination);
+    }
+    for (name, value) in &game.tags {
+        let managed =
+            SEVEN_TAG_ROSTER.contains(&name.as_str()) || FIELD_TAGS.contains(&name.as_str());
+        if !managed {
+            push_tag(&mut text, name, value);
+        }
+    }
+    text.push('\n');
+
+    let mut units = line_to_san_moves(&game.start, &game.moves, MoveNumbers::Shown);
+    if units.len() < game.moves.len() {
+        let index = units.len();
+        let note = format!(
+            "{{Stopped before move {} ({}): not legal}}",
+            index + 1,
+            game.moves[index]
+        );
+        units.extend(note.split(' ').map(str::to_string));
+    }
+    if let Some(termination) = &game.termination {
+        // A comment cannot hold `}`; newlines would break the wrapping.
+        let clean: String = termination
+            .chars()
+            .map(|c| if c == '}' || c.is_control() { ' ' } else { c })
+            .collect();
+        let words: Vec<&str> = clean.split_whitespace().collect();
+        if !words.is_empty() {
+            units.extend(
+                format!("{{{}}}", words.join(" "))
+                    .split(' ')
+                    .map(str::to_string),
+            );
+        }
+    }
+    units.push(game.result.as_str().to_string());
+
+    let mut line = String::new();
+    for unit in units {
+        if line.is_empty() {
+            line = unit;
+        } else if line.len() + 1 + unit.len() <= LINE_WIDTH {
+            line.push(' ');
+            line.push_str(&unit);
+        } else {
+            text.push_str(&line);
+            text.push('\n');
+            line = unit;
+        }
+    }
+    text.push_str(&line);
+    text.push('\n');
+    text
+}
+
+/// Appends the tag line `[name "value"]`, escaping `\` and `"` in the value and turning line
+/// breaks into spaces. A name that is not made of letters, digits and `_` is left out.
+fn push_tag(text: &mut String, name: &str, value: &str) {
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return;
+    }
+    text.push('[');
+    text.push_str(name);
+    text.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                text.push('\\');
+                text.push(c);
+            }
+            c if c.is_control() => text.push(' '),
+            c => text.push(c),
+        }
+    }
+    text.push_str("\"]\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read_pgn;
+    use outpost_movegen::Game;
+
+    #[test]
+    fn tag_values_are_escaped_and_unescaped() {
+        let mut game = PgnGame::default();
+        game.set_tag("Event", r#"The "Big" \ one"#);
+        let text = write_pgn(&game);
+        assert!(text.contains(r#"[Event "The \"Big\" \\ one"]"#), "{text}");
+        let back = read_pgn(&text).unwrap();
+        assert_eq!(back[0].tag("Event"), Some(r#"The "Big" \ one"#));
+    }
+
+    #[test]
+    fn long_movetext_is_wrapped() {
+        let mut game = Game::startpos();
+        for _ in 0..10 {
+            for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+                // Repetition does not stop `play_san`; only `status` reports it.
+                game.play_san(san).unwrap();
+            }
+        }
+        let text = write_pgn(&PgnGame::from_game(&game, &[]));
+        assert!(text.lines().all(|line| line.len() <= LINE_WIDTH), "{text}");
+        assert!(text.lines().filter(|line| !line.starts_with('[')).count() > 3);
+    }
+
+    #[test]
+    fn an_illegal_move_stops_the_movetext_with_a_note() {
+        let e2e5 = outpost_board::Move::quiet(outpost_board::Square::E2, outpost_board::Square::E5);
+        let game = PgnGame {
+            moves: vec![e2e5],
+            ..PgnGame::default()
+        };
+        let text = write_pgn(&game);
+        assert!(
+            text.ends_with("\n{Stopped before move 1 (e2e5): not legal} *\n"),
+            "{text}"
+        );
+    }
+}
