@@ -174,7 +174,7 @@ fn count(job: &Job, options: &PerftOptions) -> Counted {
         true,
     );
     let mut board = job.position.board.clone();
-    let root_moves = legal_moves(&mut board).len();
+    let root_moves = legal_moves(&board).len();
     let label = format!("{} depth {}", job.position.name, job.depth);
     let start = Instant::now();
     let nodes = with_progress(&label, root_moves, |progress| {

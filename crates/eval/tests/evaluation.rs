@@ -180,7 +180,7 @@ fn symmetry_and_explain_hold_over_random_games() {
             assert_eq!(score, evaluate(&flipped), "{fen}");
             assert_eq!(explain(&board).side_to_move_score, score, "{fen}");
             positions += 1;
-            let moves = legal_moves(&mut board);
+            let moves = legal_moves(&board);
             if moves.is_empty() || board.halfmove_clock() >= 100 {
                 break;
             }

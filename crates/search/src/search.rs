@@ -10,8 +10,8 @@ use crate::tt::{Bound, TranspositionTable};
 use outpost_board::{Board, Color, Move, PieceKind, Undo};
 use outpost_eval::score::{is_mate, mate_in, mate_moves, mated_in, DRAW, INFINITY, MATE_BOUND};
 use outpost_movegen::{
-    has_legal_move, in_check, is_attacked, legal_moves, pseudo_legal_captures, pseudo_legal_moves,
-    status::insufficient_material, MoveList,
+    has_legal_move, in_check, is_attacked, legal_moves_in_place, pseudo_legal_captures,
+    pseudo_legal_moves, status::insufficient_material, MoveList,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -159,7 +159,7 @@ impl Searcher {
         let start = Instant::now();
         self.tt.new_search();
         let mut root_board = board.clone();
-        let legal = legal_moves(&mut root_board);
+        let legal = legal_moves_in_place(&mut root_board);
         let mut candidates: MoveList = legal
             .iter()
             .copied()
@@ -611,7 +611,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     /// Draw by repetition, fifty-move rule (unless mated) or insufficient material.
     fn is_draw(&mut self) -> bool {
         if self.board.halfmove_clock() >= 100 {
-            return !in_check(&self.board) || has_legal_move(&mut self.board);
+            return !in_check(&self.board) || has_legal_move(&self.board);
         }
         self.is_repetition() || insufficient_material(&self.board)
     }
@@ -900,7 +900,7 @@ impl<'a, 'c> Worker<'a, 'c> {
         let original_alpha = alpha;
         let us = self.board.side_to_move();
         if in_check(&self.board) {
-            let moves = legal_moves(&mut self.board);
+            let moves = legal_moves_in_place(&mut self.board);
             if moves.is_empty() {
                 return mated_in(ply as u32);
             }

@@ -324,7 +324,7 @@ impl Engine {
         let mut board = board;
         let mut history = Vec::new();
         for text in moves {
-            match parse_uci_move(&mut board, text) {
+            match parse_uci_move(&board, text) {
                 Ok(mv) => {
                     history.push(board.hash());
                     board.make(mv);

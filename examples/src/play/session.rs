@@ -253,7 +253,7 @@ impl<W: Write> Session<W> {
         let booked = self
             .book
             .probe(&self.game)
-            .filter(|mv| legal_moves(&mut self.game.board().clone()).contains(mv));
+            .filter(|mv| legal_moves(self.game.board()).contains(mv));
         let mv = match booked {
             Some(mv) => Some(mv),
             None => {
@@ -264,7 +264,7 @@ impl<W: Write> Session<W> {
                 }
             }
         };
-        let legal = mv.filter(|mv| legal_moves(&mut self.game.board().clone()).contains(mv));
+        let legal = mv.filter(|mv| legal_moves(self.game.board()).contains(mv));
         let Some(mv) = legal else {
             // Cannot happen while the game goes on; never loop on it anyway.
             self.settings.mode = Mode::new(Player::Human, Player::Human);
