@@ -42,7 +42,7 @@ pub fn run(options: &PerftOptions) -> Result<Verdict, String> {
     };
     let suite = epd::load(&path)?;
     let all_counts: usize = suite.positions.iter().map(|p| p.counts.len()).sum();
-    let jobs: Vec<Job> = suite
+    let jobs: Vec<Job<'_>> = suite
         .positions
         .iter()
         .flat_map(|position| {
@@ -167,7 +167,7 @@ struct Counted {
 
 /// Counts one job with a fresh [`Perft`] (so no count is answered from another's table),
 /// showing progress on a terminal. The time excludes setting up the table.
-fn count(job: &Job, options: &PerftOptions) -> Counted {
+fn count(job: &Job<'_>, options: &PerftOptions) -> Counted {
     let perft = Perft::new(
         options.threads,
         table_mb(job.published, options.hash_mb),

@@ -60,7 +60,7 @@ fn flip_colors(fen: &str) -> String {
         format!("{file}{}", 9 - rank)
     };
     let mut flipped = vec![placement.join("/"), side.to_string(), castling, en_passant];
-    flipped.extend(fields[4..].iter().map(|s| s.to_string()));
+    flipped.extend(fields[4..].iter().map(std::string::ToString::to_string));
     flipped.join(" ")
 }
 

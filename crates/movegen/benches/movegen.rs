@@ -18,17 +18,17 @@ fn generation(c: &mut Criterion) {
     for (name, fen) in POSITIONS {
         let mut board = Board::from_fen(fen).unwrap();
         c.bench_function(&format!("legal_moves/{name}"), |b| {
-            b.iter(|| legal_moves(black_box(&board)).len())
+            b.iter(|| legal_moves(black_box(&board)).len());
         });
         c.bench_function(&format!("legal_moves_in_place/{name}"), |b| {
-            b.iter(|| legal_moves_in_place(black_box(&mut board)).len())
+            b.iter(|| legal_moves_in_place(black_box(&mut board)).len());
         });
         c.bench_function(&format!("pseudo_legal_moves/{name}"), |b| {
             b.iter(|| {
                 let mut moves = MoveList::new();
                 pseudo_legal_moves(black_box(&board), &mut moves);
                 moves.len()
-            })
+            });
         });
     }
 }
@@ -42,7 +42,7 @@ fn make_unmake(c: &mut Criterion) {
                 let undo = board.make(black_box(mv));
                 board.unmake(mv, &undo);
             }
-        })
+        });
     });
 }
 

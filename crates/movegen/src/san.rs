@@ -104,7 +104,9 @@ fn san_among(board: &mut Board, mv: Move, legal: &[Move]) -> String {
         let rivals: Vec<Square> = legal
             .iter()
             .filter(|other| other.to() == to && other.from() != from && !other.is_castle())
-            .filter(|other| board.piece_at(other.from()).map(|p| p.kind()) == Some(piece.kind()))
+            .filter(|other| {
+                board.piece_at(other.from()).map(outpost_board::Piece::kind) == Some(piece.kind())
+            })
             .map(|other| other.from())
             .collect();
         if !rivals.is_empty() {
@@ -316,7 +318,7 @@ fn matches_parts(board: &Board, mv: Move, parts: &Parsed) -> bool {
         return false;
     }
     let from = mv.from();
-    if board.piece_at(from).map(|p| p.kind()) != Some(parts.kind) {
+    if board.piece_at(from).map(outpost_board::Piece::kind) != Some(parts.kind) {
         return false;
     }
     if parts.from_file.is_some_and(|file| file != from.file())

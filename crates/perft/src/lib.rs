@@ -170,7 +170,7 @@ impl Perft {
         });
         results
             .into_inner()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

@@ -58,7 +58,7 @@ impl Shared<'_> {
         let mut deepest = self
             .deepest
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if deepest
             .as_ref()
             .map_or(true, |(recorded, _)| depth > *recorded)
@@ -236,7 +236,7 @@ impl Searcher {
         let deepest = shared
             .deepest
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone();
         if let Some((helper_depth, helper_best)) = &deepest {
             if *helper_depth > depth && shared.multipv == 1 {
@@ -624,7 +624,6 @@ impl<'a, 'c> Worker<'a, 'c> {
         self.pv_len[ply] = child_len;
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         mut depth: i32,

@@ -96,7 +96,7 @@ pub fn parse_go(board: &mut Board, args: &[&str]) -> ParsedGo {
             "movetime" => parsed.limits.movetime = take_number("movetime").map(millis),
             "movestogo" => {
                 parsed.limits.moves_to_go =
-                    take_number("movestogo").map(|n| n.clamp(1, 1_000) as u32)
+                    take_number("movestogo").map(|n| n.clamp(1, 1_000) as u32);
             }
             "depth" => parsed.limits.depth = take_number("depth").map(|n| n.clamp(1, 1_000) as u32),
             "nodes" => parsed.limits.nodes = take_number("nodes").map(|n| n.max(1)),

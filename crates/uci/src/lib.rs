@@ -372,7 +372,7 @@ impl Engine {
         let thread_signals = signals.clone();
         let handle = std::thread::spawn(move || {
             let result = searcher.search(&board, &history, &limits, &thread_signals, |progress| {
-                report(&output, progress)
+                report(&output, progress);
             });
             // In infinite and ponder mode, `bestmove` waits for `stop` (or `ponderhit`).
             while wait_for_stop

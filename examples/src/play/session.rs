@@ -165,7 +165,7 @@ impl<W: Write> Session<W> {
                 match self.pause_until.filter(|&until| Instant::now() < until) {
                     Some(until) => match inbox.next_before(until) {
                         Some(Event::Line(line)) if self.settings.scripted => {
-                            self.pending.push_back(line)
+                            self.pending.push_back(line);
                         }
                         Some(event) => self.idle_event(event, inbox)?,
                         None => self.pause_until = None,
