@@ -57,7 +57,7 @@ fn fools_mate_between_humans_is_announced() {
     let (session, text) = play(settings(humans()), &["f3", "e5", "g4", "Qh4#"]);
     assert!(text.contains("Game over: checkmate, black wins."), "{text}");
     assert_eq!(
-        session.game().clone().status(),
+        session.game().status(),
         GameStatus::Checkmate {
             winner: Color::Black
         }
@@ -121,7 +121,7 @@ fn the_engine_replies_with_a_legal_move() {
     let mut after_e4 = Board::startpos();
     let e4 = game.moves()[0];
     after_e4.make(e4);
-    assert!(legal_moves(&mut after_e4).contains(&game.moves()[1]));
+    assert!(legal_moves(&after_e4).contains(&game.moves()[1]));
     assert!(text.contains("Hint: 2. "), "{text}");
     insta::assert_snapshot!("human_against_engine", without_speed(&text));
 }

@@ -65,7 +65,7 @@ fn parse_perft(args: &[String]) -> Result<Command, String> {
     let mut suite = None;
     let mut max_nodes = None;
     let mut quick = false;
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let mut hash_mb = DEFAULT_HASH_MB;
     let mut args = Flags::new(args);
     while let Some((name, inline)) = args.next_flag()? {

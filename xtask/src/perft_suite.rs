@@ -42,7 +42,7 @@ pub fn run(options: &PerftOptions) -> Result<Verdict, String> {
     };
     let suite = epd::load(&path)?;
     let all_counts: usize = suite.positions.iter().map(|p| p.counts.len()).sum();
-    let jobs: Vec<Job> = suite
+    let jobs: Vec<Job<'_>> = suite
         .positions
         .iter()
         .flat_map(|position| {
@@ -167,14 +167,14 @@ struct Counted {
 
 /// Counts one job with a fresh [`Perft`] (so no count is answered from another's table),
 /// showing progress on a terminal. The time excludes setting up the table.
-fn count(job: &Job, options: &PerftOptions) -> Counted {
+fn count(job: &Job<'_>, options: &PerftOptions) -> Counted {
     let perft = Perft::new(
         options.threads,
         table_mb(job.published, options.hash_mb),
         true,
     );
     let mut board = job.position.board.clone();
-    let root_moves = legal_moves(&mut board).len();
+    let root_moves = legal_moves(&board).len();
     let label = format!("{} depth {}", job.position.name, job.depth);
     let start = Instant::now();
     let nodes = with_progress(&label, root_moves, |progress| {

@@ -433,7 +433,10 @@ mod tests {
     fn op(opcode: &str, operands: &[&str]) -> EpdOperation {
         EpdOperation {
             opcode: opcode.to_string(),
-            operands: operands.iter().map(|s| s.to_string()).collect(),
+            operands: operands
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect(),
         }
     }
 

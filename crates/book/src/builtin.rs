@@ -91,7 +91,7 @@ fn build(lines: &str) -> (Table, Vec<String>) {
     for line in lines.lines().filter(|line| !line.trim().is_empty()) {
         let mut board = Board::startpos();
         for (ply, text) in line.split_whitespace().enumerate() {
-            match parse_san(&mut board, text) {
+            match parse_san(&board, text) {
                 Ok(mv) => {
                     counts.entry(board.hash()).or_default().push((mv, 1));
                     board.make(mv);
@@ -133,7 +133,7 @@ impl BuiltinBook {
 }
 
 impl Book for BuiltinBook {
-    fn moves(&self, board: &mut Board) -> Vec<(Move, u16)> {
+    fn moves(&self, board: &Board) -> Vec<(Move, u16)> {
         let Some(moves) = TABLE.get(&board.hash()) else {
             return Vec::new();
         };

@@ -21,20 +21,20 @@
 //! let mut rng = ChaCha8Rng::seed_from_u64(7);
 //!
 //! // The built-in book knows the start position.
-//! let moves = BuiltinBook.moves(&mut board);
+//! let moves = BuiltinBook.moves(&board);
 //! assert!(moves.iter().any(|(mv, _)| mv.to_string() == "e2e4"));
-//! let choice = BuiltinBook.choose(&mut board, &mut rng).unwrap();
+//! let choice = BuiltinBook.choose(&board, &mut rng).unwrap();
 //! assert!(moves.iter().any(|&(mv, _)| mv == choice));
 //!
 //! // A Polyglot book with one entry: 1.d4 from the start position.
-//! let d4 = outpost_movegen::uci::parse_uci_move(&mut board, "d2d4").unwrap();
+//! let d4 = outpost_movegen::uci::parse_uci_move(&board, "d2d4").unwrap();
 //! let bytes = PolyglotBook::from_entries([PolyglotEntry::new(&board, d4, 10)]).to_bytes();
 //! let book = PolyglotBook::from_bytes(&bytes).unwrap();
-//! assert_eq!(book.moves(&mut board), vec![(d4, 10)]);
+//! assert_eq!(book.moves(&board), vec![(d4, 10)]);
 //!
 //! // Either book can stand behind a trait object.
 //! let books: [&dyn Book; 2] = [&book, &BuiltinBook];
-//! assert!(books.iter().all(|book| book.choose(&mut board, &mut rng).is_some()));
+//! assert!(books.iter().all(|book| book.choose(&board, &mut rng).is_some()));
 //! ```
 
 #![deny(missing_docs)]
@@ -63,14 +63,11 @@ pub trait Book {
     /// relative to the others), highest weight first. Only legal moves are returned; a move
     /// listed twice is returned once with the weights added. Empty when the position is not in
     /// the book.
-    ///
-    /// The board is borrowed mutably because moves are checked for legality by playing them
-    /// and taking them back; it is unchanged afterwards.
-    fn moves(&self, board: &mut Board) -> Vec<(Move, u16)>;
+    fn moves(&self, board: &Board) -> Vec<(Move, u16)>;
 
     /// A book move for `board`, picked at random with probability proportional to its weight
     /// (see [`choose_weighted`]), or `None` when the book has no move of positive weight here.
-    fn choose(&self, board: &mut Board, rng: &mut ChaCha8Rng) -> Option<Move> {
+    fn choose(&self, board: &Board, rng: &mut ChaCha8Rng) -> Option<Move> {
         choose_weighted(&self.moves(board), rng)
     }
 }
@@ -98,37 +95,37 @@ pub fn choose_weighted(moves: &[(Move, u16)], rng: &mut ChaCha8Rng) -> Option<Mo
 }
 
 impl<B: Book + ?Sized> Book for &B {
-    fn moves(&self, board: &mut Board) -> Vec<(Move, u16)> {
+    fn moves(&self, board: &Board) -> Vec<(Move, u16)> {
         (**self).moves(board)
     }
-    fn choose(&self, board: &mut Board, rng: &mut ChaCha8Rng) -> Option<Move> {
+    fn choose(&self, board: &Board, rng: &mut ChaCha8Rng) -> Option<Move> {
         (**self).choose(board, rng)
     }
 }
 
 impl<B: Book + ?Sized> Book for Box<B> {
-    fn moves(&self, board: &mut Board) -> Vec<(Move, u16)> {
+    fn moves(&self, board: &Board) -> Vec<(Move, u16)> {
         (**self).moves(board)
     }
-    fn choose(&self, board: &mut Board, rng: &mut ChaCha8Rng) -> Option<Move> {
+    fn choose(&self, board: &Board, rng: &mut ChaCha8Rng) -> Option<Move> {
         (**self).choose(board, rng)
     }
 }
 
 impl<B: Book + ?Sized> Book for Arc<B> {
-    fn moves(&self, board: &mut Board) -> Vec<(Move, u16)> {
+    fn moves(&self, board: &Board) -> Vec<(Move, u16)> {
         (**self).moves(board)
     }
-    fn choose(&self, board: &mut Board, rng: &mut ChaCha8Rng) -> Option<Move> {
+    fn choose(&self, board: &Board, rng: &mut ChaCha8Rng) -> Option<Move> {
         (**self).choose(board, rng)
     }
 }
 
 impl<B: Book + ?Sized> Book for Rc<B> {
-    fn moves(&self, board: &mut Board) -> Vec<(Move, u16)> {
+    fn moves(&self, board: &Board) -> Vec<(Move, u16)> {
         (**self).moves(board)
     }
-    fn choose(&self, board: &mut Board, rng: &mut ChaCha8Rng) -> Option<Move> {
+    fn choose(&self, board: &Board, rng: &mut ChaCha8Rng) -> Option<Move> {
         (**self).choose(board, rng)
     }
 }

@@ -128,7 +128,7 @@ pub fn encode_move(mv: Move) -> u16 {
 ///
 /// Castling written as king-takes-rook (`e1h1`) becomes Outpost's king move (`e1g1`); the
 /// king move itself is accepted too. The board is unchanged afterwards.
-pub fn decode_move(board: &mut Board, raw: u16) -> Option<Move> {
+pub fn decode_move(board: &Board, raw: u16) -> Option<Move> {
     let legal = legal_moves(board);
     decode_among(board, raw, &legal)
 }
@@ -297,7 +297,7 @@ impl PolyglotBook {
 }
 
 impl Book for PolyglotBook {
-    fn moves(&self, board: &mut Board) -> Vec<(Move, u16)> {
+    fn moves(&self, board: &Board) -> Vec<(Move, u16)> {
         let entries = self.entries_for(key(board));
         if entries.is_empty() {
             return Vec::new();

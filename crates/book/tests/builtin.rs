@@ -11,13 +11,13 @@ use std::collections::BTreeSet;
 fn after(line: &str) -> Board {
     let mut board = Board::startpos();
     for text in line.split_whitespace() {
-        let mv = parse_san(&mut board, text).unwrap();
+        let mv = parse_san(&board, text).unwrap();
         board.make(mv);
     }
     board
 }
 
-fn sans(board: &mut Board, moves: &[(Move, u16)]) -> Vec<String> {
+fn sans(board: &Board, moves: &[(Move, u16)]) -> Vec<String> {
     moves.iter().map(|&(mv, _)| to_san(board, mv)).collect()
 }
 
@@ -28,9 +28,9 @@ fn every_line_is_legal_and_every_move_is_in_the_book() {
     for line in &lines {
         let mut board = Board::startpos();
         for text in line.split_whitespace() {
-            let mv = parse_san(&mut board, text)
-                .unwrap_or_else(|error| panic!("line '{line}': {error}"));
-            let book_moves = BuiltinBook.moves(&mut board);
+            let mv =
+                parse_san(&board, text).unwrap_or_else(|error| panic!("line '{line}': {error}"));
+            let book_moves = BuiltinBook.moves(&board);
             assert!(
                 book_moves.iter().any(|&(known, _)| known == mv),
                 "line '{line}': {text} is not in the book"
@@ -43,9 +43,9 @@ fn every_line_is_legal_and_every_move_is_in_the_book() {
 
 #[test]
 fn the_start_position_has_the_four_main_first_moves() {
-    let mut board = Board::startpos();
-    let moves = BuiltinBook.moves(&mut board);
-    let names = sans(&mut board, &moves);
+    let board = Board::startpos();
+    let moves = BuiltinBook.moves(&board);
+    let names = sans(&board, &moves);
     for first in ["e4", "d4", "c4", "Nf3"] {
         assert!(names.iter().any(|name| name == first), "{names:?}");
     }
@@ -70,9 +70,9 @@ fn main_replies_are_known() {
         ("e4 e5 Nf3 Nc6", &["Bb5", "Bc4", "d4"][..]),
     ];
     for (line, replies) in cases {
-        let mut board = after(line);
-        let moves = BuiltinBook.moves(&mut board);
-        let names = sans(&mut board, &moves);
+        let board = after(line);
+        let moves = BuiltinBook.moves(&board);
+        let names = sans(&board, &moves);
         for reply in replies {
             assert!(names.iter().any(|name| name == reply), "{line}: {names:?}");
         }
@@ -82,35 +82,35 @@ fn main_replies_are_known() {
 #[test]
 fn transpositions_are_found() {
     // The Queen's Gambit Declined reached from the English and from 1.d4.
-    let mut english = after("c4 e6 Nc3 d5 d4 Nf6");
-    let mut queens_gambit = after("d4 d5 c4 e6 Nc3 Nf6");
-    let from_english = BuiltinBook.moves(&mut english);
+    let english = after("c4 e6 Nc3 d5 d4 Nf6");
+    let queens_gambit = after("d4 d5 c4 e6 Nc3 Nf6");
+    let from_english = BuiltinBook.moves(&english);
     assert!(!from_english.is_empty());
-    assert_eq!(from_english, BuiltinBook.moves(&mut queens_gambit));
+    assert_eq!(from_english, BuiltinBook.moves(&queens_gambit));
 }
 
 #[test]
 fn positions_outside_the_book_have_no_moves() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for line in ["a3", "e4 e5 Ke2", "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O"] {
-        let mut board = after(line);
-        assert!(BuiltinBook.moves(&mut board).is_empty(), "{line}");
-        assert_eq!(BuiltinBook.choose(&mut board, &mut rng), None, "{line}");
+        let board = after(line);
+        assert!(BuiltinBook.moves(&board).is_empty(), "{line}");
+        assert_eq!(BuiltinBook.choose(&board, &mut rng), None, "{line}");
     }
     // The same pieces with black to move is another position.
-    let mut board =
+    let board =
         Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
-    assert!(BuiltinBook.moves(&mut board).is_empty());
+    assert!(BuiltinBook.moves(&board).is_empty());
 }
 
 #[test]
 fn different_seeds_give_different_first_moves() {
-    let mut board = Board::startpos();
+    let board = Board::startpos();
     let firsts: BTreeSet<String> = (0..40)
         .map(|seed| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mv = BuiltinBook.choose(&mut board, &mut rng).unwrap();
-            to_san(&mut board, mv)
+            let mv = BuiltinBook.choose(&board, &mut rng).unwrap();
+            to_san(&board, mv)
         })
         .collect();
     assert!(firsts.len() >= 3, "{firsts:?}");
@@ -119,8 +119,8 @@ fn different_seeds_give_different_first_moves() {
         let mut board = Board::startpos();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut moves = Vec::new();
-        while let Some(mv) = BuiltinBook.choose(&mut board, &mut rng) {
-            assert!(legal_moves(&mut board).contains(&mv));
+        while let Some(mv) = BuiltinBook.choose(&board, &mut rng) {
+            assert!(legal_moves(&board).contains(&mv));
             moves.push(mv);
             board.make(mv);
         }
@@ -134,10 +134,10 @@ fn different_seeds_give_different_first_moves() {
 fn both_books_work_behind_one_trait_object() {
     let books: Vec<Box<dyn Book + Send + Sync>> =
         vec![Box::new(BuiltinBook), Box::new(PolyglotBook::default())];
-    let mut board = Board::startpos();
+    let board = Board::startpos();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    assert!(books[0].choose(&mut board, &mut rng).is_some());
-    assert_eq!(books[1].choose(&mut board, &mut rng), None);
+    assert!(books[0].choose(&board, &mut rng).is_some());
+    assert_eq!(books[1].choose(&board, &mut rng), None);
     let shared = std::sync::Arc::new(BuiltinBook);
-    assert_eq!(shared.moves(&mut board), BuiltinBook.moves(&mut board));
+    assert_eq!(shared.moves(&board), BuiltinBook.moves(&board));
 }

@@ -11,13 +11,13 @@ use rand_chacha::ChaCha8Rng;
 fn play(moves: &str) -> Board {
     let mut board = Board::startpos();
     for text in moves.split_whitespace() {
-        let mv = parse_uci_move(&mut board, text).unwrap();
+        let mv = parse_uci_move(&board, text).unwrap();
         board.make(mv);
     }
     board
 }
 
-fn uci(board: &mut Board, text: &str) -> Move {
+fn uci(board: &Board, text: &str) -> Move {
     parse_uci_move(board, text).unwrap()
 }
 
@@ -82,34 +82,23 @@ fn move_encoding_round_trips_and_castles_as_king_takes_rook() {
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     ];
     for fen in fens {
-        let mut board = Board::from_fen(fen).unwrap();
-        for mv in legal_moves(&mut board) {
-            assert_eq!(
-                decode_move(&mut board, encode_move(mv)),
-                Some(mv),
-                "{fen} {mv}"
-            );
+        let board = Board::from_fen(fen).unwrap();
+        for mv in legal_moves(&board) {
+            assert_eq!(decode_move(&board, encode_move(mv)), Some(mv), "{fen} {mv}");
         }
     }
-    let mut board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     // e1h1: to h1 (7), from e1 (4 << 6).
-    assert_eq!(encode_move(uci(&mut board, "e1g1")), 7 | 4 << 6);
-    assert_eq!(encode_move(uci(&mut board, "e1c1")), 4 << 6);
+    assert_eq!(encode_move(uci(&board, "e1g1")), 7 | 4 << 6);
+    assert_eq!(encode_move(uci(&board, "e1c1")), 4 << 6);
     // Promotion codes: knight 1 … queen 4, in bits 12-14.
-    let mut board = Board::from_fen("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1").unwrap();
-    let b7a8q = uci(&mut board, "b7a8q");
+    let board = Board::from_fen("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1").unwrap();
+    let b7a8q = uci(&board, "b7a8q");
     assert_eq!(encode_move(b7a8q), 56 | 49 << 6 | 4 << 12);
-    assert_eq!(
-        encode_move(uci(&mut board, "b7b8n")),
-        57 | 49 << 6 | 1 << 12
-    );
+    assert_eq!(encode_move(uci(&board, "b7b8n")), 57 | 49 << 6 | 1 << 12);
     // Promotion code 5..7 and moves that are not legal decode to nothing.
-    assert_eq!(decode_move(&mut board, 56 | 49 << 6 | 5 << 12), None);
-    assert_eq!(
-        decode_move(&mut board, 57 | 49 << 6),
-        None,
-        "b7b8 must promote"
-    );
+    assert_eq!(decode_move(&board, 56 | 49 << 6 | 5 << 12), None);
+    assert_eq!(decode_move(&board, 57 | 49 << 6), None, "b7b8 must promote");
 }
 
 #[test]
@@ -167,42 +156,42 @@ fn sample_book() -> PolyglotBook {
 fn probing_weights_and_castling() {
     let book = PolyglotBook::from_bytes(&sample_book().to_bytes()).unwrap();
     assert_eq!(book.len(), 12);
-    let mut board = Board::startpos();
+    let board = Board::startpos();
     let (e4, d4, nf3) = (
-        uci(&mut board, "e2e4"),
-        uci(&mut board, "d2d4"),
-        uci(&mut board, "g1f3"),
+        uci(&board, "e2e4"),
+        uci(&board, "d2d4"),
+        uci(&board, "g1f3"),
     );
-    assert_eq!(book.moves(&mut board), vec![(e4, 12), (d4, 5), (nf3, 0)]);
+    assert_eq!(book.moves(&board), vec![(e4, 12), (d4, 5), (nf3, 0)]);
     assert_eq!(board, Board::startpos(), "the board is unchanged");
     assert_eq!(book.entries_for(key(&board)).len(), 5);
 
-    let mut board = castling_board();
-    let (short, long) = (uci(&mut board, "e1g1"), uci(&mut board, "e1c1"));
+    let board = castling_board();
+    let (short, long) = (uci(&board, "e1g1"), uci(&board, "e1c1"));
     assert!(short.is_castle() && long.is_castle());
-    assert_eq!(book.moves(&mut board), vec![(short, 5), (long, 1)]);
+    assert_eq!(book.moves(&board), vec![(short, 5), (long, 1)]);
 
-    let mut board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1").unwrap();
-    let (short, long) = (uci(&mut board, "e8g8"), uci(&mut board, "e8c8"));
-    assert_eq!(book.moves(&mut board), vec![(long, 6), (short, 4)]);
+    let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1").unwrap();
+    let (short, long) = (uci(&board, "e8g8"), uci(&board, "e8c8"));
+    assert_eq!(book.moves(&board), vec![(long, 6), (short, 4)]);
 
-    let mut board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1").unwrap();
-    assert_eq!(book.moves(&mut board), vec![(uci(&mut board, "e1c1"), 1)]);
+    let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1").unwrap();
+    assert_eq!(book.moves(&board), vec![(uci(&board, "e1c1"), 1)]);
 
-    let mut board = play("e2e4 e7e5");
-    assert!(book.moves(&mut board).is_empty());
+    let board = play("e2e4 e7e5");
+    assert!(book.moves(&board).is_empty());
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    assert_eq!(book.choose(&mut board, &mut rng), None);
+    assert_eq!(book.choose(&board, &mut rng), None);
 }
 
 #[test]
 fn choice_follows_the_weights_and_the_seed() {
     let book = sample_book();
-    let mut board = Board::startpos();
-    let (e4, d4) = (uci(&mut board, "e2e4"), uci(&mut board, "d2d4"));
+    let board = Board::startpos();
+    let (e4, d4) = (uci(&board, "e2e4"), uci(&board, "d2d4"));
     let mut rng = ChaCha8Rng::seed_from_u64(42);
     let picks: Vec<Move> = (0..1700)
-        .map(|_| book.choose(&mut board, &mut rng).unwrap())
+        .map(|_| book.choose(&board, &mut rng).unwrap())
         .collect();
     let e4s = picks.iter().filter(|&&mv| mv == e4).count();
     let d4s = picks.iter().filter(|&&mv| mv == d4).count();
@@ -216,7 +205,7 @@ fn choice_follows_the_weights_and_the_seed() {
     let again: Vec<Move> = {
         let mut rng = ChaCha8Rng::seed_from_u64(42);
         (0..1700)
-            .map(|_| book.choose(&mut board, &mut rng).unwrap())
+            .map(|_| book.choose(&board, &mut rng).unwrap())
             .collect()
     };
     assert_eq!(picks, again);
@@ -298,8 +287,8 @@ fn random_bytes_and_random_moves_never_panic() {
     ];
     let entries: Vec<PolyglotEntry> = (0..20_000)
         .map(|i| {
-            let mut board = positions[i % positions.len()].clone();
-            let legal = legal_moves(&mut board);
+            let board = positions[i % positions.len()].clone();
+            let legal = legal_moves(&board);
             // One move in seven is a legal one, the others random bits.
             let raw_move = if i % 7 == 0 {
                 encode_move(legal[rng.next_u32() as usize % legal.len()])
@@ -316,9 +305,9 @@ fn random_bytes_and_random_moves_never_panic() {
         .collect();
     let book = PolyglotBook::from_bytes(&PolyglotBook::from_entries(entries).to_bytes()).unwrap();
     for position in positions {
-        let mut board = position.clone();
-        let legal = legal_moves(&mut board);
-        let moves = book.moves(&mut board);
+        let board = position.clone();
+        let legal = legal_moves(&board);
+        let moves = book.moves(&board);
         assert!(!moves.is_empty());
         assert!(moves.iter().all(|(mv, _)| legal.contains(mv)));
         assert!(moves.windows(2).all(|pair| pair[0].1 >= pair[1].1));

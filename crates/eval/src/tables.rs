@@ -253,7 +253,7 @@ mod tests {
                 match piece.color() {
                     Color::White => assert_eq!(signed, own),
                     Color::Black => {
-                        assert_eq!(signed, Tapered::new(-own.middlegame, -own.endgame))
+                        assert_eq!(signed, Tapered::new(-own.middlegame, -own.endgame));
                     }
                 }
                 let mirrored = Piece::new(piece.color().opponent(), piece.kind());

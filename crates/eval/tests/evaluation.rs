@@ -60,7 +60,7 @@ fn flip_colors(fen: &str) -> String {
         format!("{file}{}", 9 - rank)
     };
     let mut flipped = vec![placement.join("/"), side.to_string(), castling, en_passant];
-    flipped.extend(fields[4..].iter().map(|s| s.to_string()));
+    flipped.extend(fields[4..].iter().map(std::string::ToString::to_string));
     flipped.join(" ")
 }
 
@@ -180,7 +180,7 @@ fn symmetry_and_explain_hold_over_random_games() {
             assert_eq!(score, evaluate(&flipped), "{fen}");
             assert_eq!(explain(&board).side_to_move_score, score, "{fen}");
             positions += 1;
-            let moves = legal_moves(&mut board);
+            let moves = legal_moves(&board);
             if moves.is_empty() || board.halfmove_clock() >= 100 {
                 break;
             }

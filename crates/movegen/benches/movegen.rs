@@ -1,9 +1,9 @@
-//! Move generation speed: legal moves by try-and-take-back, pseudo-legal generation, and one
+//! Move generation speed: legal moves by try-and-take-back (on a copy and in place), pseudo-legal generation, and one
 //! make/unmake pair. Run with `cargo bench -p outpost-movegen`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use outpost_board::Board;
-use outpost_movegen::{legal_moves, pseudo_legal_moves, MoveList};
+use outpost_movegen::{legal_moves, legal_moves_in_place, pseudo_legal_moves, MoveList};
 
 const POSITIONS: [(&str, &str); 3] = [
     ("start", Board::STARTPOS_FEN),
@@ -18,28 +18,31 @@ fn generation(c: &mut Criterion) {
     for (name, fen) in POSITIONS {
         let mut board = Board::from_fen(fen).unwrap();
         c.bench_function(&format!("legal_moves/{name}"), |b| {
-            b.iter(|| legal_moves(black_box(&mut board)).len())
+            b.iter(|| legal_moves(black_box(&board)).len());
+        });
+        c.bench_function(&format!("legal_moves_in_place/{name}"), |b| {
+            b.iter(|| legal_moves_in_place(black_box(&mut board)).len());
         });
         c.bench_function(&format!("pseudo_legal_moves/{name}"), |b| {
             b.iter(|| {
                 let mut moves = MoveList::new();
                 pseudo_legal_moves(black_box(&board), &mut moves);
                 moves.len()
-            })
+            });
         });
     }
 }
 
 fn make_unmake(c: &mut Criterion) {
     let mut board = Board::from_fen(POSITIONS[1].1).unwrap();
-    let moves = legal_moves(&mut board);
+    let moves = legal_moves(&board);
     c.bench_function("make_unmake/kiwipete_all_moves", |b| {
         b.iter(|| {
             for &mv in &moves {
                 let undo = board.make(black_box(mv));
                 board.unmake(mv, &undo);
             }
-        })
+        });
     });
 }
 

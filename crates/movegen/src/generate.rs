@@ -194,7 +194,7 @@ mod tests {
         let board: Board = "4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 2".parse().unwrap();
         let mut moves = MoveList::new();
         pseudo_legal_captures(&board, &mut moves);
-        let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let texts: Vec<String> = moves.iter().map(std::string::ToString::to_string).collect();
         assert!(texts.contains(&"b7b8q".to_string()));
         assert!(texts.contains(&"b7b8n".to_string()));
         assert!(texts.contains(&"e5d6".to_string()));

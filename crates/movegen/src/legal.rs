@@ -1,42 +1,91 @@
 //! Legal moves by try-and-take-back: play each pseudo-legal move, see whether the mover's king
 //! is attacked, take the move back.
+//!
+//! The questions ([`legal_moves`], [`legal_captures`], [`has_legal_move`], [`is_legal`]) take
+//! the board by shared reference and try the moves on a copy. The search and perft, which own
+//! a board they are allowed to change, use the in-place forms [`try_move`],
+//! [`legal_moves_in_place`] and [`count_legal_moves`], which leave the board as they found it.
 
 use crate::attacks::is_attacked;
 use crate::generate::{pseudo_legal_captures, pseudo_legal_moves, MoveList};
-use outpost_board::{Board, Move};
+use outpost_board::{Board, Move, Undo};
 
-/// `true` when the pseudo-legal `mv` does not leave the mover's king attacked. Plays the move
-/// and takes it back; the board is unchanged afterwards.
+/// Plays the pseudo-legal `mv`; if that leaves the mover's king attacked, takes it back and
+/// returns `None`, else leaves it made and returns the undo record for
+/// [`Board::unmake`].
+///
+/// ```
+/// use outpost_board::{Board, Move, Square};
+/// use outpost_movegen::try_move;
+///
+/// // The pawn on d2 is pinned: it shields its king from the bishop on b4.
+/// let mut board = Board::from_fen("4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1").unwrap();
+/// let before = board.clone();
+/// let d3 = Move::quiet(Square::D2, Square::D3);
+/// assert_eq!(try_move(&mut board, d3), None);
+/// assert_eq!(board, before, "an illegal move is taken back");
+/// let kf2 = Move::quiet(Square::E1, Square::F2);
+/// let undo = try_move(&mut board, kf2).expect("legal");
+/// board.unmake(kf2, &undo);
+/// assert_eq!(board, before);
+/// ```
 #[inline]
-pub fn is_legal(board: &mut Board, mv: Move) -> bool {
+pub fn try_move(board: &mut Board, mv: Move) -> Option<Undo> {
     let us = board.side_to_move();
     let undo = board.make(mv);
-    let safe = !is_attacked(board, board.king_square(us), !us);
-    board.unmake(mv, &undo);
-    safe
+    if is_attacked(board, board.king_square(us), !us) {
+        board.unmake(mv, &undo);
+        None
+    } else {
+        Some(undo)
+    }
 }
 
-/// Every legal move of the side to move.
-///
-/// The board is borrowed mutably because each candidate is tried on it; it is returned to the
-/// same position.
-pub fn legal_moves(board: &mut Board) -> MoveList {
+/// `true` when the pseudo-legal `mv` is legal in `board`, tried and taken back in place.
+#[inline]
+fn is_legal_in_place(board: &mut Board, mv: Move) -> bool {
+    match try_move(board, mv) {
+        Some(undo) => {
+            board.unmake(mv, &undo);
+            true
+        }
+        None => false,
+    }
+}
+
+/// `true` when the pseudo-legal `mv` (such as one from [`pseudo_legal_moves`]) does not leave
+/// the mover's king attacked. The move is tried on a copy of the board.
+pub fn is_legal(board: &Board, mv: Move) -> bool {
+    is_legal_in_place(&mut board.clone(), mv)
+}
+
+/// Every legal move of the side to move. The moves are tried on a copy of the board.
+pub fn legal_moves(board: &Board) -> MoveList {
+    legal_moves_in_place(&mut board.clone())
+}
+
+/// [`legal_moves`] without the copy: each candidate is tried on `board` itself, which is
+/// returned to the same position.
+pub fn legal_moves_in_place(board: &mut Board) -> MoveList {
     let mut moves = MoveList::new();
     pseudo_legal_moves(board, &mut moves);
-    moves.retain(|mv| is_legal(board, *mv));
+    moves.retain(|mv| is_legal_in_place(board, *mv));
     moves
 }
 
-/// The legal captures and promotions (see [`pseudo_legal_captures`]).
-pub fn legal_captures(board: &mut Board) -> MoveList {
+/// The legal captures and promotions (see [`pseudo_legal_captures`]), tried on a copy of the
+/// board.
+pub fn legal_captures(board: &Board) -> MoveList {
+    let mut scratch = board.clone();
     let mut moves = MoveList::new();
-    pseudo_legal_captures(board, &mut moves);
-    moves.retain(|mv| is_legal(board, *mv));
+    pseudo_legal_captures(&scratch, &mut moves);
+    moves.retain(|mv| is_legal_in_place(&mut scratch, *mv));
     moves
 }
 
-/// The number of legal moves, found the same way as [`legal_moves`] but without keeping them:
-/// the bulk count at the last ply of a perft.
+/// The number of legal moves, found the same way as [`legal_moves_in_place`] but without
+/// keeping them: the bulk count at the last ply of a perft. The board is returned to the same
+/// position.
 #[inline]
 pub fn count_legal_moves(board: &mut Board) -> usize {
     let mut moves = MoveList::new();
@@ -46,7 +95,8 @@ pub fn count_legal_moves(board: &mut Board) -> usize {
     let mut count = 0;
     for &mv in &moves {
         let undo = board.make(mv);
-        // The same test as `is_legal`, with the king's square known without a look-up.
+        // The test of `try_move`, with the king's square known without a look-up and the
+        // move always taken back: this is the innermost loop of perft.
         let king_after = if mv.from() == king { mv.to() } else { king };
         count += usize::from(!is_attacked(board, king_after, !us));
         board.unmake(mv, &undo);
@@ -54,9 +104,42 @@ pub fn count_legal_moves(board: &mut Board) -> usize {
     count
 }
 
-/// `true` when the side to move has at least one legal move.
-pub fn has_legal_move(board: &mut Board) -> bool {
+/// `true` when the side to move has at least one legal move. The moves are tried on a copy of
+/// the board, and only until one is found.
+pub fn has_legal_move(board: &Board) -> bool {
+    let mut scratch = board.clone();
     let mut moves = MoveList::new();
-    pseudo_legal_moves(board, &mut moves);
-    moves.iter().any(|&mv| is_legal(board, mv))
+    pseudo_legal_moves(&scratch, &mut moves);
+    moves.iter().any(|&mv| is_legal_in_place(&mut scratch, mv))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn questions_leave_the_board_alone_and_agree_with_the_in_place_forms() {
+        for fen in [
+            Board::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let mut scratch = board.clone();
+            let legal = legal_moves(&board);
+            assert_eq!(legal, legal_moves_in_place(&mut scratch), "{fen}");
+            assert_eq!(legal.len(), count_legal_moves(&mut scratch), "{fen}");
+            assert_eq!(has_legal_move(&board), !legal.is_empty(), "{fen}");
+            let mut pseudo = MoveList::new();
+            pseudo_legal_moves(&board, &mut pseudo);
+            for &mv in &pseudo {
+                assert_eq!(is_legal(&board, mv), legal.contains(&mv), "{fen} {mv}");
+            }
+            for mv in legal_captures(&board) {
+                assert!(legal.contains(&mv) && (mv.is_capture() || mv.is_promotion()));
+            }
+            assert_eq!(scratch, board, "{fen}");
+        }
+    }
 }

@@ -1,8 +1,12 @@
 //! Legal chess moves for the Outpost engine.
 //!
 //! Moves are generated pseudo-legally on magic bitboards and then filtered by
-//! **try-and-take-back**: each candidate is played on the board, the mover's king is tested for
-//! attack, and the move is taken back. The crate also reads and writes moves in UCI and SAN
+//! **try-and-take-back** ([`try_move`]): each candidate is played on the board, the mover's king
+//! is tested for attack, and the move is taken back. Questions about a position
+//! ([`legal_moves`], [`has_legal_move`], [`san::to_san`], [`san::parse_san`],
+//! [`uci::parse_uci_move`], [`Game::status`]) take `&Board` and try moves on a copy; the search
+//! and perft use the in-place forms [`legal_moves_in_place`], [`count_legal_moves`] and
+//! [`try_move`] on a board they own. The crate also reads and writes moves in UCI and SAN
 //! notation and decides how a game ends.
 //!
 //! ```
@@ -10,9 +14,9 @@
 //! use outpost_movegen::{legal_moves, san, Game, GameStatus};
 //!
 //! let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3";
-//! let mut board = Board::from_fen(fen).unwrap();
-//! let moves = legal_moves(&mut board);
-//! let sans: Vec<String> = moves.iter().map(|&mv| san::to_san(&mut board, mv)).collect();
+//! let board = Board::from_fen(fen).unwrap();
+//! let moves = legal_moves(&board);
+//! let sans: Vec<String> = moves.iter().map(|&mv| san::to_san(&board, mv)).collect();
 //! assert!(sans.contains(&"Qxf7#".to_string()));
 //!
 //! let mut game = Game::new(board);
@@ -37,5 +41,8 @@ pub use attacks::{
     knight_attacks, pawn_attacks, piece_attacks, queen_attacks, rook_attacks,
 };
 pub use generate::{pseudo_legal_captures, pseudo_legal_moves, MoveList, MAX_MOVES};
-pub use legal::{count_legal_moves, has_legal_move, is_legal, legal_captures, legal_moves};
+pub use legal::{
+    count_legal_moves, has_legal_move, is_legal, legal_captures, legal_moves, legal_moves_in_place,
+    try_move,
+};
 pub use status::{Game, GameStatus};

@@ -15,14 +15,14 @@
 //! use outpost_board::Board;
 //! use outpost_movegen::san::{parse_san, to_san};
 //!
-//! let mut board = Board::startpos();
-//! let mv = parse_san(&mut board, "Nf3").unwrap();
+//! let board = Board::startpos();
+//! let mv = parse_san(&board, "Nf3").unwrap();
 //! assert_eq!(mv.to_string(), "g1f3");
-//! assert_eq!(to_san(&mut board, mv), "Nf3");
+//! assert_eq!(to_san(&board, mv), "Nf3");
 //! ```
 
 use crate::attacks::in_check;
-use crate::legal::{has_legal_move, legal_moves};
+use crate::legal::{has_legal_move, legal_moves, legal_moves_in_place};
 use outpost_board::{Board, Color, File, Move, PieceKind, Rank, Square};
 use std::fmt;
 
@@ -62,15 +62,17 @@ fn san_letter(kind: PieceKind) -> char {
 /// Writes `mv`, which must be legal in `board`, in SAN, with `+` for check and `#` for
 /// checkmate.
 ///
-/// The board is borrowed mutably because the move is played (to see whether it checks or
-/// mates) and taken back; the board is unchanged afterwards. A move that is not legal in the
-/// position is written in UCI notation instead (`e2e5`), so that this never panics.
-pub fn to_san(board: &mut Board, mv: Move) -> String {
-    let legal = legal_moves(board);
-    san_among(board, mv, &legal)
+/// The move is played on a copy of the board to see whether it checks or mates. A move that is
+/// not legal in the position is written in UCI notation instead (`e2e5`), so that this never
+/// panics.
+pub fn to_san(board: &Board, mv: Move) -> String {
+    let mut scratch = board.clone();
+    let legal = legal_moves_in_place(&mut scratch);
+    san_among(&mut scratch, mv, &legal)
 }
 
-/// [`to_san`] with the legal moves of the position already known.
+/// [`to_san`] with the legal moves of the position already known; the move is played on
+/// `board` and taken back.
 fn san_among(board: &mut Board, mv: Move, legal: &[Move]) -> String {
     let Some(piece) = board.piece_at(mv.from()) else {
         return mv.to_string();
@@ -102,7 +104,9 @@ fn san_among(board: &mut Board, mv: Move, legal: &[Move]) -> String {
         let rivals: Vec<Square> = legal
             .iter()
             .filter(|other| other.to() == to && other.from() != from && !other.is_castle())
-            .filter(|other| board.piece_at(other.from()).map(|p| p.kind()) == Some(piece.kind()))
+            .filter(|other| {
+                board.piece_at(other.from()).map(outpost_board::Piece::kind) == Some(piece.kind())
+            })
             .map(|other| other.from())
             .collect();
         if !rivals.is_empty() {
@@ -149,7 +153,7 @@ pub enum MoveNumbers {
 /// use outpost_movegen::san::{line_to_san, parse_san, MoveNumbers};
 ///
 /// let start = Board::startpos();
-/// let e4 = parse_san(&mut start.clone(), "e4").unwrap();
+/// let e4 = parse_san(&start, "e4").unwrap();
 /// assert_eq!(line_to_san(&start, &[e4], MoveNumbers::Shown), "1. e4");
 /// assert_eq!(line_to_san(&start, &[e4], MoveNumbers::Hidden), "e4");
 /// ```
@@ -164,7 +168,7 @@ pub fn line_to_san_moves(board: &Board, moves: &[Move], numbers: MoveNumbers) ->
     let mut board = board.clone();
     let mut entries = Vec::with_capacity(moves.len());
     for (index, &mv) in moves.iter().enumerate() {
-        let legal = legal_moves(&mut board);
+        let legal = legal_moves_in_place(&mut board);
         if !legal.contains(&mv) {
             break;
         }
@@ -314,7 +318,7 @@ fn matches_parts(board: &Board, mv: Move, parts: &Parsed) -> bool {
         return false;
     }
     let from = mv.from();
-    if board.piece_at(from).map(|p| p.kind()) != Some(parts.kind) {
+    if board.piece_at(from).map(outpost_board::Piece::kind) != Some(parts.kind) {
         return false;
     }
     if parts.from_file.is_some_and(|file| file != from.file())
@@ -341,8 +345,8 @@ fn matches_parts(board: &Board, mv: Move, parts: &Parsed) -> bool {
 /// Accepts the lenient forms described in the [module documentation](self). Fails with
 /// [`SanError::Malformed`] when the text is not SAN, [`SanError::Illegal`] when no legal move
 /// fits, and [`SanError::Ambiguous`] when several do (such as `Nd2` where both knights can go,
-/// or `e8` without the promotion piece). Never panics; the board is unchanged afterwards.
-pub fn parse_san(board: &mut Board, text: &str) -> Result<Move, SanError> {
+/// or `e8` without the promotion piece). Never panics.
+pub fn parse_san(board: &Board, text: &str) -> Result<Move, SanError> {
     let malformed = || SanError::Malformed(text.to_string());
     let body = strip_suffixes(text);
     if body.is_empty() || !body.is_ascii() {
@@ -372,9 +376,10 @@ pub fn parse_san(board: &mut Board, text: &str) -> Result<Move, SanError> {
         [] => Err(SanError::Illegal(text.to_string())),
         [mv] => Ok(*mv),
         several => {
+            let mut scratch = board.clone();
             let names: Vec<String> = several
                 .iter()
-                .map(|&mv| san_among(board, mv, &legal))
+                .map(|&mv| san_among(&mut scratch, mv, &legal))
                 .collect();
             let (last, rest) = names.split_last().expect("at least two candidates");
             Err(SanError::Ambiguous(format!(
@@ -396,18 +401,18 @@ mod tests {
 
     /// The SAN of the UCI move `uci`, checking that the board is left as it was.
     fn san(fen: &str, uci: &str) -> String {
-        let mut b = board(fen);
+        let b = board(fen);
         let before = b.clone();
-        let mv = parse_uci_move(&mut b, uci).unwrap();
-        let text = to_san(&mut b, mv);
+        let mv = parse_uci_move(&b, uci).unwrap();
+        let text = to_san(&b, mv);
         assert_eq!(b, before, "to_san changed the board");
         text
     }
 
     fn parse(fen: &str, text: &str) -> Result<String, SanError> {
-        let mut b = board(fen);
+        let b = board(fen);
         let before = b.clone();
-        let result = parse_san(&mut b, text).map(|mv| mv.to_string());
+        let result = parse_san(&b, text).map(|mv| mv.to_string());
         assert_eq!(b, before, "parse_san changed the board");
         result
     }
@@ -468,9 +473,9 @@ mod tests {
 
     #[test]
     fn illegal_move_is_written_in_uci() {
-        let mut b = Board::startpos();
-        assert_eq!(to_san(&mut b, Move::quiet(Square::E2, Square::E5)), "e2e5");
-        assert_eq!(to_san(&mut b, Move::quiet(Square::E4, Square::E5)), "e4e5");
+        let b = Board::startpos();
+        assert_eq!(to_san(&b, Move::quiet(Square::E2, Square::E5)), "e2e5");
+        assert_eq!(to_san(&b, Move::quiet(Square::E4, Square::E5)), "e4e5");
     }
 
     #[test]
@@ -603,7 +608,7 @@ mod tests {
         let mut b = start.clone();
         let mut moves = Vec::new();
         for text in ["f3", "e5", "g4", "Qh4#"] {
-            let mv = parse_san(&mut b, text).unwrap();
+            let mv = parse_san(&b, text).unwrap();
             b.make(mv);
             moves.push(mv);
         }
@@ -630,9 +635,9 @@ mod tests {
             Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 12")
                 .unwrap();
         let mut scratch = after_e4.clone();
-        let c5 = parse_san(&mut scratch, "c5").unwrap();
+        let c5 = parse_san(&scratch, "c5").unwrap();
         scratch.make(c5);
-        let nf3 = parse_san(&mut scratch, "Nf3").unwrap();
+        let nf3 = parse_san(&scratch, "Nf3").unwrap();
         assert_eq!(
             line_to_san_moves(&after_e4, &[c5, nf3], MoveNumbers::Shown),
             ["12... c5", "13. Nf3"]

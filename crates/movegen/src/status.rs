@@ -173,7 +173,7 @@ impl Game {
     /// builds). Use [`Game::play_uci`] or [`Game::play_san`] for moves from outside.
     pub fn play(&mut self, mv: Move) {
         debug_assert!(
-            legal_moves(&mut self.board).contains(&mv),
+            legal_moves(&self.board).contains(&mv),
             "Game::play: {mv} is not legal in {}",
             self.board.to_fen()
         );
@@ -186,7 +186,7 @@ impl Game {
     /// Plays the legal move written as `text` in UCI notation (`e2e4`, `e7e8q`) and returns
     /// it; on error the game is unchanged.
     pub fn play_uci(&mut self, text: &str) -> Result<Move, UciMoveError> {
-        let mv = parse_uci_move(&mut self.board, text)?;
+        let mv = parse_uci_move(&self.board, text)?;
         self.play(mv);
         Ok(mv)
     }
@@ -194,7 +194,7 @@ impl Game {
     /// Plays the legal move written as `text` in SAN (`Nf3`, `O-O`, `e8=Q`) and returns it;
     /// on error the game is unchanged.
     pub fn play_san(&mut self, text: &str) -> Result<Move, SanError> {
-        let mv = parse_san(&mut self.board, text)?;
+        let mv = parse_san(&self.board, text)?;
         self.play(mv);
         Ok(mv)
     }
@@ -229,8 +229,8 @@ impl Game {
     /// Checked in this order: checkmate, stalemate, fifty-move rule (half-move clock of 100
     /// or more; a mate given on the hundredth half-move still counts as mate), threefold
     /// repetition, insufficient material.
-    pub fn status(&mut self) -> GameStatus {
-        if !has_legal_move(&mut self.board) {
+    pub fn status(&self) -> GameStatus {
+        if !has_legal_move(&self.board) {
             return if in_check(&self.board) {
                 GameStatus::Checkmate {
                     winner: !self.board.side_to_move(),
@@ -286,12 +286,12 @@ mod tests {
 
     #[test]
     fn stalemate() {
-        let mut g = game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        let g = game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
         assert_eq!(g.status(), GameStatus::Stalemate);
         assert!(g.status().is_draw());
         assert_eq!(g.status().to_string(), "draw by stalemate");
         // The same position with white to move is not stalemate.
-        let mut g = game("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1");
+        let g = game("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1");
         assert_eq!(g.status(), GameStatus::Ongoing);
     }
 

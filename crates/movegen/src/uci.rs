@@ -29,7 +29,7 @@ impl std::error::Error for UciMoveError {}
 
 /// Finds the legal move written as `text` in UCI notation. The text is compared with the UCI
 /// form of each legal move, so only legal moves are ever returned.
-pub fn parse_uci_move(board: &mut Board, text: &str) -> Result<Move, UciMoveError> {
+pub fn parse_uci_move(board: &Board, text: &str) -> Result<Move, UciMoveError> {
     let well_formed = matches!(text.len(), 4 | 5)
         && text.is_ascii()
         && text[0..2].parse::<outpost_board::Square>().is_ok()
@@ -50,18 +50,15 @@ mod tests {
 
     #[test]
     fn parses_legal_moves_and_rejects_others() {
-        let mut board = Board::startpos();
-        assert_eq!(
-            parse_uci_move(&mut board, "e2e4").unwrap().to_string(),
-            "e2e4"
-        );
+        let board = Board::startpos();
+        assert_eq!(parse_uci_move(&board, "e2e4").unwrap().to_string(), "e2e4");
         assert!(matches!(
-            parse_uci_move(&mut board, "e2e5"),
+            parse_uci_move(&board, "e2e5"),
             Err(UciMoveError::Illegal(_))
         ));
         for bad in ["", "e2", "e2e4qq", "z9e4", "e2e4k", "é2e4"] {
             assert!(matches!(
-                parse_uci_move(&mut board, bad),
+                parse_uci_move(&board, bad),
                 Err(UciMoveError::Malformed(_))
             ));
         }
@@ -69,8 +66,8 @@ mod tests {
 
     #[test]
     fn castling_is_written_as_the_king_move() {
-        let mut board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
-        assert!(parse_uci_move(&mut board, "e1g1").unwrap().is_castle());
-        assert!(parse_uci_move(&mut board, "e1c1").unwrap().is_castle());
+        let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        assert!(parse_uci_move(&board, "e1g1").unwrap().is_castle());
+        assert!(parse_uci_move(&board, "e1c1").unwrap().is_castle());
     }
 }

@@ -18,7 +18,7 @@ fn make_and_unmake_restore_everything_over_random_games() {
         let mut board = Board::startpos();
         let mut history: Vec<(Board, String, Move, Undo)> = Vec::new();
         for _ in 0..MAX_PLIES {
-            let moves = legal_moves(&mut board);
+            let moves = legal_moves(&board);
             if moves.is_empty() || board.halfmove_clock() >= 100 {
                 break;
             }

@@ -68,7 +68,7 @@ fn san_round_trips_two_plies_deep_on_the_perft_positions() {
     let mut checked = 0;
     for mut board in boards {
         checked += check_round_trip(&mut board);
-        for mv in legal_moves(&mut board) {
+        for mv in legal_moves(&board) {
             let undo = board.make(mv);
             checked += check_round_trip(&mut board);
             board.unmake(mv, &undo);
@@ -80,11 +80,11 @@ fn san_round_trips_two_plies_deep_on_the_perft_positions() {
 #[test]
 fn san_checks_and_mates_agree_with_the_position_after_the_move() {
     for mut board in positions(STANDARD) {
-        for mv in legal_moves(&mut board) {
-            let san = to_san(&mut board, mv);
+        for mv in legal_moves(&board) {
+            let san = to_san(&board, mv);
             let undo = board.make(mv);
             let check = outpost_movegen::in_check(&board);
-            let mate = check && legal_moves(&mut board).is_empty();
+            let mate = check && legal_moves(&board).is_empty();
             board.unmake(mv, &undo);
             assert_eq!(san.ends_with('+'), check && !mate, "{san}");
             assert_eq!(san.ends_with('#'), mate, "{san}");
@@ -151,10 +151,10 @@ fn parse_san_never_panics_on_arbitrary_text() {
 
 #[test]
 fn named_garbage_is_rejected_as_malformed() {
-    let mut board = Board::startpos();
+    let board = Board::startpos();
     for text in ["", "Z", "Qxx9", "é", "O-O-O-O", "nf3", "e4e", "=", "\u{0}"] {
         assert_eq!(
-            parse_san(&mut board, text),
+            parse_san(&board, text),
             Err(SanError::Malformed(text.to_string())),
             "{text:?}"
         );

@@ -1,7 +1,7 @@
 //! Perft that checks the board after every make and every unmake.
 
 use outpost_board::{Board, Move};
-use outpost_movegen::{is_attacked, pseudo_legal_moves, MoveList};
+use outpost_movegen::{pseudo_legal_moves, try_move, MoveList};
 use std::fmt;
 
 /// The first place where the incrementally updated board went wrong.
@@ -34,8 +34,9 @@ impl fmt::Display for HashCheckError {
 
 impl std::error::Error for HashCheckError {}
 
-/// Counts like [`crate::perft_without_bulk`], but after every make compares the incremental
-/// hash and the piece bitboards with ones computed from scratch, and after every unmake also
+/// Counts like [`crate::perft_without_bulk`], but after every make of a legal move compares the
+/// incremental hash and the piece bitboards with ones computed from scratch, and after every
+/// take-back (of a legal move, or of an illegal one by [`try_move`]) does the same and also
 /// compares the whole board with a copy taken before the move. Stops at the first difference.
 pub fn check_hash(board: &mut Board, depth: u32) -> Result<u64, HashCheckError> {
     if let Err(detail) = board.check_consistency() {
@@ -56,19 +57,18 @@ fn walk(board: &mut Board, depth: u32, path: &mut Vec<Move>) -> Result<u64, Hash
     }
     let mut moves = MoveList::new();
     pseudo_legal_moves(board, &mut moves);
-    let us = board.side_to_move();
     let mut nodes = 0;
     for &mv in &moves {
         let before = board.clone();
         path.push(mv);
-        let undo = board.make(mv);
-        if let Err(detail) = board.check_consistency() {
-            return Err(failure(&before, path, "make", detail));
-        }
-        if !is_attacked(board, board.king_square(us), !us) {
+        // Try-and-take-back: an illegal move is taken back at once, a legal one is walked.
+        if let Some(undo) = try_move(board, mv) {
+            if let Err(detail) = board.check_consistency() {
+                return Err(failure(&before, path, "make", detail));
+            }
             nodes += walk(board, depth - 1, path)?;
+            board.unmake(mv, &undo);
         }
-        board.unmake(mv, &undo);
         if let Err(detail) = board.check_consistency() {
             return Err(failure(&before, path, "unmake", detail));
         }

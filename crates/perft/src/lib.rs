@@ -22,7 +22,9 @@ pub use check::{check_hash, HashCheckError};
 pub use table::PerftTable;
 
 use outpost_board::{Board, Move};
-use outpost_movegen::{count_legal_moves, is_legal, legal_moves, pseudo_legal_moves, MoveList};
+use outpost_movegen::{
+    count_legal_moves, is_legal, legal_moves_in_place, pseudo_legal_moves, try_move, MoveList,
+};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -58,15 +60,13 @@ fn count(board: &mut Board, depth: u32, bulk: bool, table: Option<&PerftTable>) 
     }
     let mut moves = MoveList::new();
     pseudo_legal_moves(board, &mut moves);
-    let us = board.side_to_move();
     let mut nodes = 0;
     for &mv in &moves {
-        let undo = board.make(mv);
         // Try-and-take-back: a move that leaves our king attacked is not counted.
-        if !outpost_movegen::is_attacked(board, board.king_square(us), !us) {
+        if let Some(undo) = try_move(board, mv) {
             nodes += count(board, depth - 1, bulk, table);
+            board.unmake(mv, &undo);
         }
-        board.unmake(mv, &undo);
     }
     if let Some(table) = table {
         table.store(board.hash(), depth, nodes);
@@ -143,7 +143,7 @@ impl Perft {
         if depth == 0 {
             return Vec::new();
         }
-        let moves = legal_moves(board);
+        let moves = legal_moves_in_place(board);
         let results: Mutex<Vec<(Move, u64)>> =
             Mutex::new(moves.iter().map(|&mv| (mv, 0)).collect());
         let next = AtomicUsize::new(0);
@@ -151,7 +151,7 @@ impl Perft {
         let worker = |mut board: Board| loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
             let Some(&mv) = moves.get(index) else { break };
-            debug_assert!(is_legal(&mut board, mv));
+            debug_assert!(is_legal(&board, mv));
             let undo = board.make(mv);
             let nodes = count(&mut board, depth - 1, self.bulk, self.table.as_ref());
             board.unmake(mv, &undo);
@@ -170,7 +170,7 @@ impl Perft {
         });
         results
             .into_inner()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

@@ -50,7 +50,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         divide: false,
         check_hash: false,
         bulk: true,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         hash_mb: 64,
     };
     let mut args = args.iter();

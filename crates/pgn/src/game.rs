@@ -132,8 +132,7 @@ impl PgnGame {
     /// The record of `game` with the given tags (such as `("White", "Outpost")`); the result
     /// and the termination come from [`Game::status`].
     pub fn from_game(game: &Game, tags: &[(&str, &str)]) -> PgnGame {
-        // `status` needs `&mut` for its move generation; a clone keeps the caller's game as is.
-        let status = game.clone().status();
+        let status = game.status();
         let mut pgn = PgnGame::new(game.start().clone());
         pgn.moves = game.moves().to_vec();
         pgn.result = PgnResult::from_status(status);
@@ -169,8 +168,7 @@ impl PgnGame {
     pub fn to_game(&self) -> Option<Game> {
         let mut game = Game::new(self.start.clone());
         for &mv in &self.moves {
-            let mut board = game.board().clone();
-            if !legal_moves(&mut board).contains(&mv) {
+            if !legal_moves(game.board()).contains(&mv) {
                 return None;
             }
             game.play(mv);

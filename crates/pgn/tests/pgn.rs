@@ -31,8 +31,7 @@ fn random_game(rng: &mut ChaCha8Rng, start: &str) -> Game {
         if game.status().is_over() {
             break;
         }
-        let mut board = game.board().clone();
-        let moves = legal_moves(&mut board);
+        let moves = legal_moves(game.board());
         game.play(moves[rng.next_u32() as usize % moves.len()]);
     }
     game
@@ -46,7 +45,7 @@ fn random_games_survive_a_round_trip() {
     let mut finished = 0;
     for number in 0..GAMES {
         let start = STARTS[if number % 3 == 0 { number / 3 % 4 } else { 0 }];
-        let mut game = random_game(&mut rng, start);
+        let game = random_game(&mut rng, start);
         let round = (number + 1).to_string();
         let tags = [
             ("Event", "Random games"),

@@ -106,13 +106,13 @@ impl SearchSignals {
             .state
             .lock
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         while held() {
             guard = self
                 .state
                 .changed
                 .wait(guard)
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
         }
     }
 
@@ -122,7 +122,7 @@ impl SearchSignals {
             .state
             .lock
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         self.state.changed.notify_all();
     }
 }

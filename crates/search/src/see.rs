@@ -92,8 +92,8 @@ mod tests {
     use outpost_movegen::uci::parse_uci_move;
 
     fn see_of(fen: &str, text: &str) -> i32 {
-        let mut board = Board::from_fen(fen).unwrap();
-        let mv = parse_uci_move(&mut board, text).unwrap();
+        let board = Board::from_fen(fen).unwrap();
+        let mv = parse_uci_move(&board, text).unwrap();
         see(&board, mv)
     }
 

@@ -43,9 +43,8 @@ fn nodes(nodes: u64) -> Limits {
 }
 
 fn assert_legal(board: &Board, mv: Move) {
-    let mut copy = board.clone();
     assert!(
-        legal_moves(&mut copy).contains(&mv),
+        legal_moves(board).contains(&mv),
         "illegal move {mv} in {}",
         board.to_fen()
     );
@@ -114,7 +113,7 @@ fn never_returns_an_illegal_move_in_random_positions() {
         let mut board = Board::startpos();
         let plies = rng.next_u32() % 60;
         for _ in 0..plies {
-            let moves = legal_moves(&mut board);
+            let moves = legal_moves(&board);
             if moves.is_empty() {
                 break;
             }
@@ -124,7 +123,7 @@ fn never_returns_an_illegal_move_in_random_positions() {
         let result = searcher.search(&board, &[], &nodes(3_000), &SearchSignals::new(), |_| {});
         match result.best_move {
             Some(mv) => assert_legal(&board, mv),
-            None => assert!(legal_moves(&mut board.clone()).is_empty()),
+            None => assert!(legal_moves(&board).is_empty()),
         }
     }
 }
@@ -281,8 +280,8 @@ fn no_legal_move_gives_no_best_move() {
 
 #[test]
 fn search_moves_restricts_the_root() {
-    let mut board = Board::startpos();
-    let a3 = parse_uci_move(&mut board, "a2a3").unwrap();
+    let board = Board::startpos();
+    let a3 = parse_uci_move(&board, "a2a3").unwrap();
     let limits = Limits {
         depth: Some(4),
         search_moves: vec![a3],

@@ -92,7 +92,7 @@ impl EngineBook {
         let Loaded::Ready(book) = &self.loaded else {
             return None;
         };
-        let mut moves = book.moves(&mut board.clone());
+        let mut moves = book.moves(board);
         if !search_moves.is_empty() {
             moves.retain(|(mv, _)| search_moves.contains(mv));
         }

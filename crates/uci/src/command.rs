@@ -273,7 +273,7 @@ fn parse_position(arguments: &[&str]) -> Result<PositionCommand, UciError> {
     };
     Ok(PositionCommand {
         start,
-        moves: moves.iter().map(|text| text.to_string()).collect(),
+        moves: moves.iter().map(ToString::to_string).collect(),
     })
 }
 

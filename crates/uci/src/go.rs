@@ -10,10 +10,9 @@ use outpost_search::Limits;
 /// legal here (they are left out).
 pub fn limits_for(go: &GoCommand, board: &Board) -> (Limits, Vec<String>) {
     let mut warnings: Vec<String> = go.warnings.iter().map(ToString::to_string).collect();
-    let mut board = board.clone();
     let mut search_moves = Vec::new();
     for text in &go.search_moves {
-        match parse_uci_move(&mut board, text) {
+        match parse_uci_move(board, text) {
             Ok(mv) => search_moves.push(mv),
             Err(error) => warnings.push(format!("searchmoves: {error}")),
         }

@@ -127,7 +127,7 @@ mod tests {
         texts
             .iter()
             .map(|text| {
-                let mv = parse_uci_move(&mut board, text).unwrap();
+                let mv = parse_uci_move(&board, text).unwrap();
                 board.make(mv);
                 mv
             })

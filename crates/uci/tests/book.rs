@@ -31,12 +31,10 @@ fn best_move(text: &str) -> String {
 fn is_legal(fen: &str, moves: &[&str], best: &str) -> bool {
     let mut board = Board::from_fen(fen).unwrap();
     for mv in moves {
-        let mv = parse_uci_move(&mut board, mv).unwrap();
+        let mv = parse_uci_move(&board, mv).unwrap();
         board.make(mv);
     }
-    legal_moves(&mut board)
-        .iter()
-        .any(|mv| mv.to_string() == best)
+    legal_moves(&board).iter().any(|mv| mv.to_string() == best)
 }
 
 /// A Polyglot book file in the temporary directory, removed when dropped.
@@ -45,8 +43,8 @@ struct TempBook(PathBuf);
 impl TempBook {
     fn new(name: &str, entries: &[(&str, &str, u16)]) -> TempBook {
         let entries = entries.iter().map(|&(fen, mv, weight)| {
-            let mut board = Board::from_fen(fen).unwrap();
-            let mv = parse_uci_move(&mut board, mv).unwrap();
+            let board = Board::from_fen(fen).unwrap();
+            let mv = parse_uci_move(&board, mv).unwrap();
             PolyglotEntry::new(&board, mv, weight)
         });
         let path =

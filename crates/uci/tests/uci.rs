@@ -42,14 +42,12 @@ fn best_move(text: &str) -> String {
 fn assert_legal_in(fen: &str, moves: &[&str], text: &str) {
     let mut board = Board::from_fen(fen).unwrap();
     for mv in moves {
-        let mv = parse_uci_move(&mut board, mv).unwrap();
+        let mv = parse_uci_move(&board, mv).unwrap();
         board.make(mv);
     }
     let best = best_move(text);
     assert!(
-        legal_moves(&mut board)
-            .iter()
-            .any(|mv| mv.to_string() == best),
+        legal_moves(&board).iter().any(|mv| mv.to_string() == best),
         "illegal bestmove {best}"
     );
 }

@@ -18,7 +18,7 @@ fn main() -> ExitCode {
         args.join(" ")
     };
     // Parsing checks the whole position and says what is wrong with a bad one.
-    let mut board = match Board::from_fen(&fen) {
+    let board = match Board::from_fen(&fen) {
         Ok(board) => board,
         Err(error) => {
             eprintln!("legal_moves: {error}");
@@ -27,11 +27,11 @@ fn main() -> ExitCode {
     };
     print!("{board}");
     // Legal moves are found by playing each pseudo-legal move and taking it back.
-    let moves = legal_moves(&mut board);
+    let moves = legal_moves(&board);
     println!("{} legal moves:", moves.len());
     for mv in moves {
         // SAN needs the board: disambiguation, check and mate depend on the position.
-        println!("  {:<8} {mv}", san::to_san(&mut board, mv));
+        println!("  {:<8} {mv}", san::to_san(&board, mv));
     }
     ExitCode::SUCCESS
 }

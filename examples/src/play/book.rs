@@ -51,8 +51,7 @@ impl BuiltinOpenings {
 
 impl OpeningBook for BuiltinOpenings {
     fn probe(&self, game: &Game) -> Option<Move> {
-        let mut board = game.board().clone();
-        BuiltinBook.choose(&mut board, &mut self.rng.borrow_mut())
+        BuiltinBook.choose(game.board(), &mut self.rng.borrow_mut())
     }
 }
 

@@ -104,7 +104,7 @@ mod tests {
     use super::*;
 
     fn settings(arguments: &[&str]) -> Result<Settings, String> {
-        match parse(arguments.iter().map(|text| text.to_string()))? {
+        match parse(arguments.iter().map(std::string::ToString::to_string))? {
             Request::Play(settings) => Ok(*settings),
             Request::Help => Err("help".to_string()),
         }

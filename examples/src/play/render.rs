@@ -121,7 +121,7 @@ fn square_text(board: &Board, square: Square, highlighted: &Highlighted, color: 
 fn panel(game: &Game, mode: Mode) -> [String; 9] {
     let board = game.board();
     let side = board.side_to_move();
-    let status = game.clone().status();
+    let status = game.status();
     let to_move = match status {
         GameStatus::Ongoing if in_check(board) => format!("{} to move, in check", title(side)),
         GameStatus::Ongoing => format!("{} to move", title(side)),
@@ -226,15 +226,14 @@ pub fn search_line(board: &Board, info: &Info) -> String {
 
 /// The legal moves of `board` in SAN, sorted by piece (pawns first) and then by name.
 pub fn legal_moves_text(board: &Board) -> String {
-    let mut board = board.clone();
-    let moves = outpost_movegen::legal_moves(&mut board);
+    let moves = outpost_movegen::legal_moves(board);
     let mut named: Vec<(usize, String)> = moves
         .iter()
         .map(|&mv| {
             let kind = board
                 .piece_at(mv.from())
                 .map_or(PieceKind::Pawn, Piece::kind);
-            (kind.index(), outpost_movegen::san::to_san(&mut board, mv))
+            (kind.index(), outpost_movegen::san::to_san(board, mv))
         })
         .collect();
     named.sort();

@@ -162,7 +162,7 @@ impl<W: Write> Session<W> {
                 match self.pause_until.filter(|&until| Instant::now() < until) {
                     Some(until) => match inbox.next_before(until) {
                         Some(Event::Line(line)) if self.settings.scripted => {
-                            self.pending.push_back(line)
+                            self.pending.push_back(line);
                         }
                         Some(event) => self.idle_event(event, inbox)?,
                         None => self.pause_until = None,
@@ -250,7 +250,7 @@ impl<W: Write> Session<W> {
         let booked = self
             .book
             .probe(&self.game)
-            .filter(|mv| legal_moves(&mut self.game.board().clone()).contains(mv));
+            .filter(|mv| legal_moves(self.game.board()).contains(mv));
         let mv = match booked {
             Some(mv) => Some(mv),
             None => {
@@ -261,7 +261,7 @@ impl<W: Write> Session<W> {
                 }
             }
         };
-        let legal = mv.filter(|mv| legal_moves(&mut self.game.board().clone()).contains(mv));
+        let legal = mv.filter(|mv| legal_moves(self.game.board()).contains(mv));
         let Some(mv) = legal else {
             // Cannot happen while the game goes on; never loop on it anyway.
             self.settings.mode = Mode::new(Player::Human, Player::Human);

@@ -65,7 +65,7 @@ impl SearchContext {
         let mut deepest = self
             .deepest
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if deepest
             .as_ref()
             .map_or(true, |(recorded, _)| depth > *recorded)
@@ -78,7 +78,7 @@ impl SearchContext {
     pub fn deepest(&self) -> Option<(Depth, RootMove)> {
         self.deepest
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone()
     }
 }

@@ -175,7 +175,7 @@ impl Searcher {
     /// The root moves (those of `limits.search_moves` that are legal, or all legal moves),
     /// ordered by the table's move and then as any node's moves.
     fn root_moves(&self, board: &Board, limits: &Limits) -> Vec<RootMove> {
-        let legal = legal_moves(&mut board.clone());
+        let legal = legal_moves(board);
         let mut candidates: MoveList = legal
             .iter()
             .copied()

@@ -7,7 +7,7 @@ use crate::score::Score;
 use crate::see::{see, SEE_VALUES};
 use crate::tt::Bound;
 use outpost_board::{Move, PieceKind, Undo};
-use outpost_movegen::{in_check, legal_moves, pseudo_legal_captures, MoveList};
+use outpost_movegen::{in_check, legal_moves_in_place, pseudo_legal_captures, MoveList};
 
 /// The best score found at a node so far and the move that raised alpha to it.
 struct Best {
@@ -75,7 +75,7 @@ impl Worker<'_, '_> {
 
     /// In check: every legal move is searched (there is no standing pat), mate is scored.
     fn evasions(&mut self, mut alpha: Score, beta: Score, ply: usize, tt_move: Move) -> Score {
-        let moves = legal_moves(&mut self.board);
+        let moves = legal_moves_in_place(&mut self.board);
         if moves.is_empty() {
             return Score::mated_in(ply);
         }

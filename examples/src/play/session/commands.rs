@@ -101,11 +101,11 @@ impl<W: Write> Session<W> {
                 "It is the engine's turn to move for {side}; type mode to change who plays."
             );
         }
-        let mut board = self.game.board().clone();
+        let board = self.game.board();
         let parsed = if looks_like_uci(text) {
-            parse_uci_move(&mut board, text).map_err(|error| error.to_string())
+            parse_uci_move(board, text).map_err(|error| error.to_string())
         } else {
-            parse_san(&mut board, text).map_err(|error| error.to_string())
+            parse_san(board, text).map_err(|error| error.to_string())
         };
         match parsed {
             Ok(mv) => self.play(mv, ""),
