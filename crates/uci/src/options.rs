@@ -184,9 +184,9 @@ pub enum OptionError {
         /// The value as given.
         value: String,
         /// The smallest value accepted.
-        min: u64,
+        min: i64,
         /// The largest value accepted.
-        max: u64,
+        max: i64,
     },
     /// A check option whose value is neither `true` nor `false`.
     NotABoolean {
@@ -282,8 +282,8 @@ impl UciOption {
                         SpinError::OutOfRange => OptionError::OutOfRange {
                             option,
                             value: value.to_string(),
-                            min,
-                            max,
+                            min: min as i64,
+                            max: max as i64,
                         },
                     })
             }
@@ -414,8 +414,8 @@ mod tune {
                 SpinError::OutOfRange => OptionError::OutOfRange {
                     option,
                     value: value.to_string(),
-                    min: 0,
-                    max: u64::from(u32::MAX),
+                    min: i64::from(min),
+                    max: i64::from(max),
                 },
             })?;
         let number = if negative {
@@ -427,8 +427,8 @@ mod tune {
             return Err(OptionError::OutOfRange {
                 option,
                 value: value.to_string(),
-                min: min.max(0) as u64,
-                max: max.max(0) as u64,
+                min: i64::from(min),
+                max: i64::from(max),
             });
         }
         Ok(OptionChange::SearchParam {
@@ -455,6 +455,14 @@ mod tune {
                 );
                 let above = (i64::from(spec.max) + 1).to_string();
                 assert!(OptionChange::parse(spec.name, Some(&above)).is_err());
+                let below = (i64::from(spec.min) - 1).to_string();
+                let message = OptionChange::parse(spec.name, Some(&below))
+                    .unwrap_err()
+                    .to_string();
+                assert!(
+                    message.contains(&format!("{}..{}", spec.min, spec.max)),
+                    "{message}"
+                );
             }
             assert_eq!(
                 OptionChange::parse("LMR_BASE", Some("-20")),
