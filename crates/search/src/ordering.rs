@@ -5,8 +5,9 @@
 use crate::params::SearchParams;
 use crate::score::Depth;
 use crate::see::{see, SEE_VALUES};
+use arrayvec::ArrayVec;
 use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
-use outpost_movegen::MoveList;
+use outpost_movegen::{MoveList, MAX_MOVES};
 
 /// The deepest ply the search reaches.
 pub(crate) const MAX_PLY: usize = 128;
@@ -134,10 +135,14 @@ pub(crate) fn mvv_lva(board: &Board, mv: Move) -> i32 {
     (victim + promotion) * 8 - attacker
 }
 
+/// The ordering keys of a move list, one per move (not zeroed first: only as many as there
+/// are moves are written).
+type Keys = ArrayVec<i32, MAX_MOVES>;
+
 /// A list of moves with ordering keys, handing out the best remaining move each time.
 pub(crate) struct MovePicker {
     moves: MoveList,
-    keys: [i32; outpost_movegen::MAX_MOVES],
+    keys: Keys,
     next: usize,
 }
 
@@ -151,12 +156,11 @@ impl MovePicker {
         ply: usize,
         previous: Option<PreviousMove>,
     ) -> MovePicker {
-        let mut keys = [0; outpost_movegen::MAX_MOVES];
         let side = board.side_to_move();
         let killers = heuristics.killers(ply);
         let counter = heuristics.counter_move(previous);
-        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = if mv == tt_move {
+        let key = |mv: Move| {
+            if mv == tt_move {
                 TT_MOVE_KEY
             } else if let Some(kind) = mv.promotion_piece().filter(|&k| k != PieceKind::Queen) {
                 UNDERPROMOTION_KEY + SEE_VALUES[kind.index()]
@@ -175,28 +179,27 @@ impl MovePicker {
                 COUNTER_KEY
             } else {
                 heuristics.history(side, mv)
-            };
-        }
+            }
+        };
         MovePicker {
+            keys: moves.iter().map(|&mv| key(mv)).collect(),
             moves,
-            keys,
             next: 0,
         }
     }
 
     /// Orders captures (and promotions) for the quiescence search by MVV-LVA.
     pub fn captures(board: &Board, moves: MoveList, tt_move: Move) -> MovePicker {
-        let mut keys = [0; outpost_movegen::MAX_MOVES];
-        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = if mv == tt_move {
+        let key = |mv: Move| {
+            if mv == tt_move {
                 TT_MOVE_KEY
             } else {
                 mvv_lva(board, mv)
-            };
-        }
+            }
+        };
         MovePicker {
+            keys: moves.iter().map(|&mv| key(mv)).collect(),
             moves,
-            keys,
             next: 0,
         }
     }
