@@ -423,3 +423,29 @@ fn a_table_too_large_is_refused_and_the_old_one_kept() {
     handle.start(SearchPosition::new(Board::startpos()), depth(3), |_| {});
     assert!(handle.wait().unwrap().best_move.is_some());
 }
+
+#[test]
+fn pondering_time_counts_after_the_ponderhit() {
+    // With 20 s on the clock the soft limit is about 0.66 s and the hard one about 2.6 s.
+    // After 3 s of pondering both are spent: the ponderhit must end the search at once
+    // instead of starting the clock again.
+    let mut handle = SearchHandle::new(8);
+    let limits = Limits {
+        ponder: true,
+        white_time: Some(Duration::from_secs(20)),
+        black_time: Some(Duration::from_secs(20)),
+        ..Limits::default()
+    };
+    handle.start(SearchPosition::new(Board::startpos()), limits, |_| {});
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(handle.is_searching(), "pondering waits for the ponderhit");
+    let hit = Instant::now();
+    handle.ponderhit();
+    let result = handle.wait().expect("a result");
+    let after = hit.elapsed();
+    assert!(
+        after < Duration::from_millis(400),
+        "took {after:?} after the ponderhit"
+    );
+    assert_legal(&Board::startpos(), result.best_move.unwrap());
+}

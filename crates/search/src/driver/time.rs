@@ -2,7 +2,8 @@
 //!
 //! A *soft* limit decides whether a new iteration starts (stretched when the best move keeps
 //! changing or the score drops); a *hard* limit aborts the search. Both keep the move
-//! overhead in reserve so that the engine never loses on time.
+//! overhead in reserve so that the engine never loses on time. Both count from `go`, also
+//! for `go ponder`: the time spent pondering counts as thinking time after the ponderhit.
 
 use crate::limits::Limits;
 use crate::params::SearchParams;
@@ -78,11 +79,6 @@ impl TimeManager {
             manager.hard = Some(hard);
         }
         manager
-    }
-
-    /// Restarts the clock (used at ponderhit).
-    pub fn restart(&mut self) {
-        self.start = Instant::now();
     }
 
     /// `true` when the search has a time limit.

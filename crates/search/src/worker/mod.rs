@@ -164,7 +164,8 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// Looks at the clock (main thread only): the hard limit, or the soft limit between
-    /// iterations. A pondering search has no limit until its ponderhit.
+    /// iterations. A pondering search has no limit until its ponderhit; then the time spent
+    /// pondering counts (the clock is not restarted), so a long ponder ends at once.
     fn time_is_up(&mut self, between_iterations: bool) -> bool {
         let Some(main) = self.main.as_mut() else {
             return false;
@@ -174,7 +175,6 @@ impl<'a, 'c> Worker<'a, 'c> {
                 return false;
             }
             main.pondering = false;
-            main.time.restart();
         }
         if between_iterations {
             main.time.soft_expired() || main.time.hard_expired()
