@@ -91,8 +91,8 @@ impl SearchSignals {
         self.state.pondering.load(Ordering::Relaxed)
     }
 
-    /// The opponent played the expected move: the search turns into a timed search whose
-    /// clock starts now.
+    /// The opponent played the expected move: the search turns into a timed search. Its
+    /// clock counts from the start of the search, so the time spent pondering is used.
     pub fn ponderhit(&self) {
         self.set_pondering(false);
     }

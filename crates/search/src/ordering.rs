@@ -68,7 +68,7 @@ impl Heuristics {
         })
     }
 
-    /// The history score of a quiet move by `side` (colour index).
+    /// The history score of a quiet move by `side`.
     pub fn history(&self, side: Color, mv: Move) -> i32 {
         self.history[side.index()][mv.from().index()][mv.to().index()]
     }
@@ -117,22 +117,26 @@ fn update_history(entry: &mut i32, bonus: i32, bound: i32) {
     *entry += bonus - *entry * bonus.abs() / bound;
 }
 
-/// MVV-LVA key of a capture: most valuable victim first, least valuable attacker next.
-pub(crate) fn mvv_lva(board: &Board, mv: Move) -> i32 {
-    let victim = if mv.is_en_passant() {
+/// The value of the piece `mv` captures (a pawn for en passant, 0 for a quiet move).
+pub(crate) fn victim_value(board: &Board, mv: Move) -> i32 {
+    if mv.is_en_passant() {
         SEE_VALUES[PieceKind::Pawn.index()]
     } else {
         board
             .piece_at(mv.to())
-            .map_or(0, |p| SEE_VALUES[p.kind().index()])
-    };
+            .map_or(0, |piece| SEE_VALUES[piece.kind().index()])
+    }
+}
+
+/// MVV-LVA key of a capture: most valuable victim first, least valuable attacker next.
+pub(crate) fn mvv_lva(board: &Board, mv: Move) -> i32 {
     let attacker = board
         .piece_at(mv.from())
         .map_or(0, |p| p.kind().index() as i32);
     let promotion = mv
         .promotion_piece()
         .map_or(0, |kind| SEE_VALUES[kind.index()]);
-    (victim + promotion) * 8 - attacker
+    (victim_value(board, mv) + promotion) * 8 - attacker
 }
 
 /// The ordering keys of a move list, one per move (not zeroed first: only as many as there

@@ -153,6 +153,12 @@ search_params! {
     lmr_divisor = 225 in 100..=600;
     /// One ply less (more) reduction per this much positive (negative) history.
     lmr_history_divisor = 8192 in 1000..=32000;
+    /// Less late move reduction at principal variation nodes, in plies.
+    lmr_pv_reduction_less = 1 in 0..=3;
+    /// Less late move reduction for killer moves, in plies.
+    lmr_killer_reduction_less = 1 in 0..=3;
+    /// Lazy SMP: helper threads with odd ids start this many plies deeper, to spread out.
+    smp_odd_helper_depth_skip = 1 in 0..=4;
     /// Checks are extended while the ply is below this many times the iteration depth.
     check_extension_ply_factor = 2 in 0..=4;
     /// Quiescence delta pruning margin, in centipawns.
@@ -183,11 +189,21 @@ search_params! {
     time_score_drop_weight = 50 in 0..=300;
     /// The score drop, in centipawns, that counts fully.
     time_score_drop_scale = 100 in 10..=1000;
+    /// The clock cuts the first iteration short only past the hard limit and this many ms.
+    time_first_iteration_floor_ms = 20 in 0..=1000;
     /// The soft-limit factor is kept at least this, in hundredths.
     time_min_scale = 50 in 10..=100;
     /// The soft-limit factor is kept at most this, in hundredths.
     time_max_scale = 300 in 100..=1000;
 }
+
+/// Transposition table replacement: an entry of the current search for the same position
+/// is kept (not overwritten by a bound) when it is deeper by more than this many plies.
+/// A constant, not a [`SearchParams`] field: the table has no access to the parameters.
+pub(crate) const TT_KEEP_DEEPER_BY: i32 = 2;
+/// Transposition table replacement: each search of age costs an entry this many plies of
+/// depth when a slot is chosen for a new entry.
+pub(crate) const TT_AGE_WEIGHT: i32 = 8;
 
 /// The number of entries of each dimension of the late move reduction table.
 const LMR_TABLE_SIZE: usize = 64;

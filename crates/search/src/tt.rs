@@ -4,6 +4,7 @@
 //! reader accepts an entry only when `key ^ data` gives back its hash, so an entry torn by two
 //! threads writing at once reads as a miss instead of as wrong data.
 
+use crate::params::{TT_AGE_WEIGHT, TT_KEEP_DEEPER_BY};
 use crate::score::{Depth, Score};
 use outpost_board::Move;
 use std::fmt;
@@ -239,7 +240,7 @@ impl TranspositionTable {
                 // The same position: keep a deeper result of this search unless it is exact.
                 if bound != Bound::Exact
                     && data_generation(data) == generation
-                    && data_depth(data) > depth + 2
+                    && data_depth(data) > depth + TT_KEEP_DEEPER_BY
                 {
                     return;
                 }
@@ -253,7 +254,7 @@ impl TranspositionTable {
                 return;
             }
             let age = i32::from(generation.wrapping_sub(data_generation(data)));
-            let worth = data_depth(data) - 8 * age;
+            let worth = data_depth(data) - TT_AGE_WEIGHT * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = index;

@@ -449,3 +449,45 @@ fn pondering_time_counts_after_the_ponderhit() {
     );
     assert_legal(&Board::startpos(), result.best_move.unwrap());
 }
+
+#[test]
+fn a_clock_below_the_move_overhead_still_completes_depth_one() {
+    // 20 ms left and a 30 ms move overhead: the hard limit is 0, yet depth 1 (80 nodes)
+    // must complete so that the queen is not left hanging by an unsearched move.
+    let board = Board::from_fen("4k3/8/1p3p2/2p1p3/3Q4/8/PPP5/4K3 w - - 0 1").unwrap();
+    let limits = Limits {
+        white_time: Some(Duration::from_millis(20)),
+        black_time: Some(Duration::from_millis(20)),
+        white_increment: Some(Duration::from_millis(50)),
+        black_increment: Some(Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    let result = search(&board, &[], limits);
+    assert!(result.depth >= 1, "depth {}", result.depth);
+    assert_eq!(result.best_move, search(&board, &[], depth(1)).best_move);
+}
+
+#[test]
+fn a_panic_in_the_listener_ends_the_search_with_a_legal_move() {
+    let mut handle = SearchHandle::new(8);
+    handle.set_threads(2);
+    let mut events = 0;
+    handle.start(
+        SearchPosition::new(Board::startpos()),
+        depth(30),
+        move |event| {
+            events += 1;
+            if events == 3 {
+                if let SearchEvent::Progress(_) = event {
+                    panic!("a listener that fails (expected in this test)");
+                }
+            }
+        },
+    );
+    let result = handle.wait().expect("a result despite the panic");
+    assert_legal(&Board::startpos(), result.best_move.unwrap());
+    assert!(!handle.is_searching());
+    // The handle and its helper threads search on.
+    handle.start(SearchPosition::new(Board::startpos()), depth(4), |_| {});
+    assert_eq!(handle.wait().unwrap().depth, 4);
+}

@@ -191,7 +191,10 @@ fn last_move(game: &Game) -> Option<String> {
 /// (`+M3` when white mates in 3 moves, `-M2` when black mates in 2).
 pub fn score_text(score: Score, side_to_move: Color) -> String {
     match score.mate_moves() {
-        None => pawns(white_view(side_to_move, score.raw())),
+        None => pawns(white_view(
+            side_to_move,
+            score.as_centipawns().unwrap_or_default(),
+        )),
         Some(moves) => {
             let winner = if moves > 0 {
                 side_to_move

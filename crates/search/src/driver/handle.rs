@@ -8,7 +8,8 @@ use crate::params::SearchParams;
 use crate::tt::TableAllocError;
 use outpost_board::Board;
 use outpost_movegen::Game;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -104,7 +105,6 @@ pub struct SearchHandle {
     /// The signals of the latest search.
     signals: SearchSignals,
     searching: Arc<AtomicBool>,
-    hashfull: Arc<AtomicU32>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -125,20 +125,12 @@ impl SearchHandle {
         let (commands, command_receiver) = channel();
         let (result_sender, results) = channel();
         let searching = Arc::new(AtomicBool::new(false));
-        let hashfull = Arc::new(AtomicU32::new(0));
         let thread = {
             let searching = Arc::clone(&searching);
-            let hashfull = Arc::clone(&hashfull);
             std::thread::Builder::new()
                 .name("outpost-search".to_string())
                 .spawn(move || {
-                    serve(
-                        searcher,
-                        &command_receiver,
-                        &result_sender,
-                        &searching,
-                        &hashfull,
-                    );
+                    serve(searcher, &command_receiver, &result_sender, &searching);
                 })
                 .expect("the search thread starts")
         };
@@ -148,7 +140,6 @@ impl SearchHandle {
             outstanding: false,
             signals: SearchSignals::new(),
             searching,
-            hashfull,
             thread: Some(thread),
         }
     }
@@ -189,7 +180,8 @@ impl SearchHandle {
         self.send(Command::SetMultiPv(lines));
     }
 
-    /// Sets the time kept in reserve for communication delays.
+    /// Sets the time kept in reserve for communication delays (stopping a running search
+    /// first).
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.finish();
         self.send(Command::SetMoveOverhead(overhead));
@@ -253,11 +245,6 @@ impl SearchHandle {
     pub fn is_searching(&self) -> bool {
         self.searching.load(Ordering::SeqCst)
     }
-
-    /// How full the transposition table was at the end of the last search, per mille.
-    pub fn hashfull(&self) -> u32 {
-        self.hashfull.load(Ordering::Relaxed)
-    }
 }
 
 impl Drop for SearchHandle {
@@ -276,7 +263,6 @@ fn serve(
     commands: &Receiver<Command>,
     results: &Sender<SearchResult>,
     searching: &AtomicBool,
-    hashfull: &AtomicU32,
 ) {
     for command in commands {
         match command {
@@ -287,17 +273,28 @@ fn serve(
                     signals,
                     mut listener,
                 } = *job;
-                let result = searcher.search(
-                    &position.board,
-                    &position.history,
-                    &limits,
-                    &signals,
-                    |progress| listener(SearchEvent::Progress(progress.clone())),
-                );
-                // `go infinite` and `go ponder` give their result only when released.
-                signals.wait_for_release(&limits);
-                hashfull.store(result.hashfull, Ordering::Relaxed);
-                listener(SearchEvent::Finished(result.clone()));
+                let searched = catch_unwind(AssertUnwindSafe(|| {
+                    searcher.search(
+                        &position.board,
+                        &position.history,
+                        &limits,
+                        &signals,
+                        |progress| listener(SearchEvent::Progress(progress.clone())),
+                    )
+                }));
+                let result = match searched {
+                    Ok(result) => {
+                        // `go infinite` and `go ponder` give their result only when released.
+                        signals.wait_for_release(&limits);
+                        result
+                    }
+                    // A panic in the search or the listener: the game goes on with a legal
+                    // move (the panic message went to stderr).
+                    Err(_) => fallback_result(&position.board),
+                };
+                let _ = catch_unwind(AssertUnwindSafe(|| {
+                    listener(SearchEvent::Finished(result.clone()));
+                }));
                 searching.store(false, Ordering::SeqCst);
                 let _ = results.send(result);
             }
@@ -310,5 +307,26 @@ fn serve(
             Command::SetParams(params) => searcher.set_params(params),
             Command::ClearHash => searcher.clear(),
         }
+    }
+}
+
+/// The result given when a search failed: the first legal move, unsearched.
+fn fallback_result(board: &Board) -> SearchResult {
+    let pv: Vec<_> = outpost_movegen::legal_moves(board)
+        .first()
+        .copied()
+        .into_iter()
+        .collect();
+    SearchResult {
+        best_move: pv.first().copied(),
+        ponder_move: None,
+        score: crate::score::Score::DRAW,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        nps: 0,
+        hashfull: 0,
+        time: Duration::ZERO,
+        pv,
     }
 }

@@ -87,19 +87,9 @@ impl Searcher {
         self.move_overhead = overhead;
     }
 
-    /// The search parameters in use.
-    pub fn params(&self) -> &SearchParams {
-        &self.config.params
-    }
-
     /// Replaces the search parameters (for tuning).
     pub fn set_params(&mut self, params: SearchParams) {
         self.config = Arc::new(SearchConfig::new(params));
-    }
-
-    /// How full the transposition table is, per mille.
-    pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
     }
 
     /// Searches `board` within `limits` and returns the best move.
@@ -164,11 +154,10 @@ impl Searcher {
             report: &mut callback,
         };
         let mut worker = Worker::new(&ctx, 0, Some(main));
-        self.pool.start(&ctx);
+        let helpers = HelperRun::start(&ctx, &mut self.pool);
         worker.iterate();
         worker.flush_nodes();
-        ctx.abort.store(true, Ordering::SeqCst);
-        self.pool.wait();
+        drop(helpers);
         result(&ctx, &worker)
     }
 
@@ -192,6 +181,28 @@ impl Searcher {
         MovePicker::new(board, candidates, tt_move, &heuristics, 0, None)
             .map(RootMove::new)
             .collect()
+    }
+}
+
+/// The helper threads' part of a search: started with the main thread's, ended when it ends
+/// however it ends (also when the main thread unwinds from a panic, so that no helper is
+/// left searching).
+struct HelperRun<'a> {
+    ctx: &'a SearchContext,
+    pool: &'a mut HelperPool,
+}
+
+impl<'a> HelperRun<'a> {
+    fn start(ctx: &'a Arc<SearchContext>, pool: &'a mut HelperPool) -> HelperRun<'a> {
+        pool.start(ctx);
+        HelperRun { ctx, pool }
+    }
+}
+
+impl Drop for HelperRun<'_> {
+    fn drop(&mut self) {
+        self.ctx.abort.store(true, Ordering::SeqCst);
+        self.pool.wait();
     }
 }
 
@@ -226,7 +237,7 @@ fn result(ctx: &SearchContext, main: &Worker<'_, '_>) -> SearchResult {
         ponder_move: pv.get(1).copied(),
         score,
         depth,
-        seldepth: best.seldepth.max(1) as i32,
+        seldepth: best.seldepth as i32,
         nodes,
         nps: nodes_per_second(nodes, time),
         hashfull: ctx.tt.hashfull(),

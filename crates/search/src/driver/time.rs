@@ -81,6 +81,11 @@ impl TimeManager {
         manager
     }
 
+    /// Time since `go`.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
     /// `true` when the search has a time limit.
     pub fn is_timed(&self) -> bool {
         self.hard.is_some()

@@ -26,8 +26,13 @@ impl Worker<'_, '_> {
         let mut previous_best = outpost_board::Move::NULL;
         let mut previous_score = Score::DRAW;
         let mut instability = 0.0;
-        // Helper threads with odd ids start one ply deeper, so that the threads spread out.
-        let mut depth = 1 + Depth::from(self.id % 2 == 1);
+        // Helper threads with odd ids start deeper, so that the threads spread out.
+        let skip = if self.id % 2 == 1 {
+            self.params.smp_odd_helper_depth_skip
+        } else {
+            0
+        };
+        let mut depth = 1 + skip;
         while depth <= max_depth {
             self.root_depth = depth;
             for pv_index in 0..self.ctx.multipv {

@@ -14,6 +14,7 @@ use crate::score::{Depth, Score};
 use outpost_board::{Board, Move, Undo};
 use outpost_movegen::{has_legal_move, in_check, status::insufficient_material, MoveList};
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 /// How often (in nodes) the stop flag and the clock are looked at.
 const CHECK_INTERVAL: u64 = 1024;
@@ -178,6 +179,11 @@ impl<'a, 'c> Worker<'a, 'c> {
         }
         if between_iterations {
             main.time.soft_expired() || main.time.hard_expired()
+        } else if self.completed_depth == 0 {
+            // The first iteration is cut short only when it runs long, so that a move
+            // is played unsearched only in positions where depth 1 alone takes too long.
+            let floor = Duration::from_millis(self.params.time_first_iteration_floor_ms as u64);
+            main.time.hard_expired() && main.time.elapsed() >= floor
         } else {
             main.time.hard_expired()
         }
@@ -220,7 +226,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// Draw by repetition, fifty-move rule (unless mated) or insufficient material.
-    fn is_draw(&mut self) -> bool {
+    fn is_draw(&self) -> bool {
         if self.board.halfmove_clock() >= 100 {
             return !in_check(&self.board) || has_legal_move(&self.board);
         }

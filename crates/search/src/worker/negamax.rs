@@ -164,10 +164,10 @@ impl Worker<'_, '_> {
                 if depth >= params.lmr_min_depth && quiet && !checked && !gives_check {
                     reduction = self.ctx.config.reduction(depth, move_count);
                     if pv_node {
-                        reduction -= 1;
+                        reduction -= params.lmr_pv_reduction_less;
                     }
                     if mv == killers[0] || mv == killers[1] {
-                        reduction -= 1;
+                        reduction -= params.lmr_killer_reduction_less;
                     }
                     reduction -= self.heuristics.history(us, mv) / params.lmr_history_divisor;
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));

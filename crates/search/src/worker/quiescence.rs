@@ -2,9 +2,9 @@
 //! evasions when in check, with stand-pat, delta and SEE pruning.
 
 use super::Worker;
-use crate::ordering::MovePicker;
+use crate::ordering::{victim_value, MovePicker};
 use crate::score::Score;
-use crate::see::{see, SEE_VALUES};
+use crate::see::see;
 use crate::tt::Bound;
 use outpost_board::{Move, PieceKind, Undo};
 use outpost_movegen::{in_check, legal_moves_in_place, pseudo_legal_captures, MoveList};
@@ -50,7 +50,8 @@ impl Worker<'_, '_> {
                 if kind != PieceKind::Queen {
                     continue;
                 }
-            } else if stand_pat + self.victim_value(mv) + self.params.delta_margin <= alpha {
+            } else if stand_pat + victim_value(&self.board, mv) + self.params.delta_margin <= alpha
+            {
                 // Delta pruning: even winning the captured piece cannot raise alpha.
                 continue;
             }
@@ -95,17 +96,6 @@ impl Worker<'_, '_> {
             }
         }
         best.score
-    }
-
-    /// The value of the piece `mv` captures.
-    fn victim_value(&self, mv: Move) -> i32 {
-        if mv.is_en_passant() {
-            SEE_VALUES[PieceKind::Pawn.index()]
-        } else {
-            self.board
-                .piece_at(mv.to())
-                .map_or(0, |piece| SEE_VALUES[piece.kind().index()])
-        }
     }
 
     /// The quiescence score, for the side that played it, of `mv` (already made with
