@@ -232,15 +232,27 @@ fn unreadable_pgn_files_are_reported() {
     let path = temp_file("broken.pgn");
     std::fs::write(&path, "1. e4 e5 2. Ke3 *").unwrap();
     let missing = temp_file("missing.pgn");
+    let directory = std::env::temp_dir();
     let lines = [
         format!("load {}", path.display()),
         format!("load {}", missing.display()),
+        format!("load {}", directory.display()),
+        "load /dev/zero".to_string(),
     ];
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     let (session, text) = play(settings(humans()), &lines);
     assert!(session.game().moves().is_empty());
     assert!(text.contains("illegal move \"Ke3\""), "{text}");
     assert!(text.contains(&format!("Could not read {}", missing.display())));
+    assert!(text.contains(&format!(
+        "Could not read {}: not a regular file",
+        directory.display()
+    )));
+    #[cfg(unix)]
+    assert!(
+        text.contains("Could not read /dev/zero: not a regular file"),
+        "{text}"
+    );
     std::fs::remove_file(&path).unwrap();
 }
 

@@ -16,6 +16,11 @@ pub enum BookError {
         /// What the operating system said.
         source: io::Error,
     },
+    /// The path is not a regular file (a directory, a device, a FIFO, …).
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
     /// The book has no entries at all.
     Empty,
     /// The length is not a multiple of the 16-byte entry size: the file is cut short or is not
@@ -44,6 +49,9 @@ impl fmt::Display for BookError {
         match self {
             BookError::Io { path, source } => {
                 write!(f, "cannot read book file '{}': {source}", path.display())
+            }
+            BookError::NotAFile { path } => {
+                write!(f, "{} is not a regular file", path.display())
             }
             BookError::Empty => {
                 f.write_str("the book is empty (a Polyglot book has 16-byte entries)")

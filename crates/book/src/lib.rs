@@ -42,11 +42,13 @@
 mod builtin;
 mod error;
 pub mod polyglot;
+mod polyglot_file;
 mod polyglot_keys;
 
 pub use builtin::BuiltinBook;
 pub use error::BookError;
 pub use polyglot::{PolyglotBook, PolyglotEntry};
+pub use polyglot_file::PolyglotFile;
 
 use outpost_board::{Board, Move};
 use rand_chacha::rand_core::RngCore;

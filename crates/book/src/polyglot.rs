@@ -298,15 +298,19 @@ impl PolyglotBook {
 
 impl Book for PolyglotBook {
     fn moves(&self, board: &Board) -> Vec<(Move, u16)> {
-        let entries = self.entries_for(key(board));
-        if entries.is_empty() {
-            return Vec::new();
-        }
-        let legal = legal_moves(board);
-        merge_and_sort(entries.iter().filter_map(|entry| {
-            decode_among(board, entry.raw_move, &legal).map(|mv| (mv, entry.weight))
-        }))
+        moves_of(board, self.entries_for(key(board)))
     }
+}
+
+/// The legal moves of `board` among its book `entries`, merged and ordered by weight.
+pub(crate) fn moves_of(board: &Board, entries: &[PolyglotEntry]) -> Vec<(Move, u16)> {
+    if entries.is_empty() {
+        return Vec::new();
+    }
+    let legal = legal_moves(board);
+    merge_and_sort(entries.iter().filter_map(|entry| {
+        decode_among(board, entry.raw_move, &legal).map(|mv| (mv, entry.weight))
+    }))
 }
 
 #[cfg(test)]

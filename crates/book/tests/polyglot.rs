@@ -2,7 +2,7 @@
 
 use outpost_board::{Board, Move};
 use outpost_book::polyglot::{decode_move, encode_move, key};
-use outpost_book::{Book, BookError, PolyglotBook, PolyglotEntry};
+use outpost_book::{Book, BookError, PolyglotBook, PolyglotEntry, PolyglotFile};
 use outpost_movegen::legal_moves;
 use outpost_movegen::uci::parse_uci_move;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -313,4 +313,65 @@ fn random_bytes_and_random_moves_never_panic() {
         assert!(moves.windows(2).all(|pair| pair[0].1 >= pair[1].1));
         assert_eq!(board, position);
     }
+}
+
+#[test]
+fn a_book_file_is_looked_up_on_disk_as_in_memory() {
+    let book = sample_book();
+    let path = std::env::temp_dir().join(format!("outpost-book-file-{}.bin", std::process::id()));
+    std::fs::write(&path, book.to_bytes()).unwrap();
+    let file = PolyglotFile::open(&path).unwrap();
+    assert_eq!(file.len(), 12);
+    let positions = [
+        Board::startpos(),
+        castling_board(),
+        Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1").unwrap(),
+        Board::from_fen("r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1").unwrap(),
+        play("e2e4 e7e5"),
+    ];
+    for board in &positions {
+        assert_eq!(file.moves(board), book.moves(board), "{}", board.to_fen());
+    }
+    assert!(file.moves(&play("e2e4 e7e5")).is_empty());
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn only_regular_files_are_opened_as_books() {
+    let directory = std::env::temp_dir();
+    assert!(matches!(
+        PolyglotFile::open(&directory),
+        Err(BookError::NotAFile { .. })
+    ));
+    #[cfg(unix)]
+    {
+        // /dev/zero would be read for ever; a FIFO would block the opener.
+        assert!(matches!(
+            PolyglotFile::open("/dev/zero"),
+            Err(BookError::NotAFile { .. })
+        ));
+        let fifo = directory.join(format!("outpost-book-fifo-{}", std::process::id()));
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|status| status.success()) {
+            assert!(matches!(
+                PolyglotFile::open(&fifo),
+                Err(BookError::NotAFile { .. })
+            ));
+            std::fs::remove_file(&fifo).unwrap();
+        }
+    }
+    let missing = directory.join("outpost-book-test-no-such-file.bin");
+    assert!(matches!(
+        PolyglotFile::open(missing),
+        Err(BookError::Io { .. })
+    ));
+    let odd = directory.join(format!("outpost-book-odd-{}.bin", std::process::id()));
+    std::fs::write(&odd, [0u8; 17]).unwrap();
+    assert!(matches!(
+        PolyglotFile::open(&odd),
+        Err(BookError::Truncated { length: 17 })
+    ));
+    std::fs::write(&odd, []).unwrap();
+    assert!(matches!(PolyglotFile::open(&odd), Err(BookError::Empty)));
+    std::fs::remove_file(&odd).unwrap();
 }

@@ -1,7 +1,7 @@
 //! The engine's opening book: the `OwnBook` and `BookFile` options.
 
 use outpost_board::{Board, Move};
-use outpost_book::{choose_weighted, Book, BuiltinBook, PolyglotBook};
+use outpost_book::{choose_weighted, Book, BuiltinBook, PolyglotFile};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -70,7 +70,7 @@ impl EngineBook {
             self.loaded = Loaded::Ready(Box::new(BuiltinBook));
             return None;
         }
-        match PolyglotBook::open(&self.file) {
+        match PolyglotFile::open(&self.file) {
             Ok(book) => {
                 let message = format!("BookFile {}: {} entries", self.file, book.len());
                 self.loaded = Loaded::Ready(Box::new(book));

@@ -244,3 +244,37 @@ fn bench_from_the_shell() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("bench depth"));
 }
+
+#[test]
+fn a_book_file_that_is_not_a_regular_file_is_refused_at_once() {
+    let mut engine = Uci::start();
+    let directory = std::env::temp_dir();
+    let mut refused = vec![directory.display().to_string()];
+    #[cfg(unix)]
+    {
+        refused.push("/dev/zero".to_string());
+        let fifo = directory.join(format!("outpost-uci-fifo-{}", std::process::id()));
+        let made = Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|status| status.success()) {
+            refused.push(fifo.display().to_string());
+        }
+    }
+    engine.send(b"setoption name OwnBook value true\n");
+    for path in &refused {
+        engine.send(format!("setoption name BookFile value {path}\nisready\n").as_bytes());
+        let report = engine.expect("info string BookFile");
+        assert!(report.contains("not a regular file"), "{report}");
+        engine.expect("readyok");
+    }
+    // The engine plays on without a book.
+    engine.send(b"go depth 3\n");
+    engine.expect("bestmove");
+    engine.send(b"quit\n");
+    engine.finish();
+    for path in refused
+        .iter()
+        .filter(|path| path.contains("outpost-uci-fifo"))
+    {
+        let _ = std::fs::remove_file(path);
+    }
+}

@@ -35,6 +35,14 @@ impl<W: Write> Session<W> {
     /// is read only as far as that game (and the start of the next, to say whether there is
     /// one).
     pub(super) fn load_pgn(&mut self, path: &str) -> io::Result<()> {
+        // Checked before opening: a FIFO would block the game, a device never end.
+        match std::fs::metadata(path) {
+            Ok(metadata) if !metadata.is_file() => {
+                return writeln!(self.out, "Could not read {path}: not a regular file.");
+            }
+            Err(error) => return writeln!(self.out, "Could not read {path}: {error}."),
+            Ok(_) => {}
+        }
         let file = match File::open(path) {
             Ok(file) => file,
             Err(error) => return writeln!(self.out, "Could not read {path}: {error}."),
