@@ -25,18 +25,18 @@ use outpost_board::{Board, Move};
 use outpost_movegen::{
     count_legal_moves, is_legal, legal_moves_in_place, pseudo_legal_moves, try_move, MoveList,
 };
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The number of legal move paths of `depth` plies from `board`, counting the last ply in bulk
 /// (the number of legal moves, still found by try-and-take-back).
 pub fn perft(board: &mut Board, depth: u32) -> u64 {
-    count(board, depth, true, None)
+    count(board, depth, true, None, &NoStop)
 }
 
 /// Like [`perft`] but plays and takes back every move of the last ply too (no bulk count).
 pub fn perft_without_bulk(board: &mut Board, depth: u32) -> u64 {
-    count(board, depth, false, None)
+    count(board, depth, false, None, &NoStop)
 }
 
 /// The count for each root move (in generation order), as printed by `divide`.
@@ -44,9 +44,45 @@ pub fn divide(board: &mut Board, depth: u32) -> Vec<(Move, u64)> {
     Perft::single_threaded().divide(board, depth, &|_, _| {})
 }
 
-fn count(board: &mut Board, depth: u32, bulk: bool, table: Option<&PerftTable>) -> u64 {
+/// Whether a count must end early. The plain counts use [`NoStop`], which compiles to
+/// nothing; `go perft` in the engine uses an [`AtomicBool`] that `stop` sets.
+trait StopSignal: Sync {
+    /// `true` once the count must end (its result is then thrown away).
+    fn stopped(&self) -> bool;
+}
+
+/// A count that always runs to the end.
+struct NoStop;
+
+impl StopSignal for NoStop {
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+impl StopSignal for AtomicBool {
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.load(Ordering::Relaxed)
+    }
+}
+
+/// The number of legal move paths of `depth` plies from `board`. A stopped count returns a
+/// partial number, which its caller throws away (and does not store in the table).
+fn count<S: StopSignal>(
+    board: &mut Board,
+    depth: u32,
+    bulk: bool,
+    table: Option<&PerftTable>,
+    stop: &S,
+) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    // Looked at only where a subtree is large enough for the look to cost nothing.
+    if depth >= 3 && stop.stopped() {
+        return 0;
     }
     if let Some(nodes) = table.and_then(|table| table.probe(board.hash(), depth)) {
         return nodes;
@@ -64,12 +100,14 @@ fn count(board: &mut Board, depth: u32, bulk: bool, table: Option<&PerftTable>) 
     for &mv in &moves {
         // Try-and-take-back: a move that leaves our king attacked is not counted.
         if let Some(undo) = try_move(board, mv) {
-            nodes += count(board, depth - 1, bulk, table);
+            nodes += count(board, depth - 1, bulk, table, stop);
             board.unmake(mv, &undo);
         }
     }
     if let Some(table) = table {
-        table.store(board.hash(), depth, nodes);
+        if !stop.stopped() {
+            table.store(board.hash(), depth, nodes);
+        }
     }
     nodes
 }
@@ -124,7 +162,7 @@ impl Perft {
     /// The total count.
     pub fn count(&self, board: &mut Board, depth: u32) -> u64 {
         if depth <= 1 || self.threads == 1 {
-            return count(board, depth, self.bulk, self.table.as_ref());
+            return count(board, depth, self.bulk, self.table.as_ref(), &NoStop);
         }
         self.divide(board, depth, &|_, _| {})
             .iter()
@@ -140,6 +178,28 @@ impl Perft {
         depth: u32,
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Vec<(Move, u64)> {
+        self.divide_with(board, depth, progress, &NoStop)
+    }
+
+    /// Like [`Perft::divide`], but ends early when `stop` is set: then `None`.
+    pub fn divide_until(
+        &self,
+        board: &mut Board,
+        depth: u32,
+        progress: &(dyn Fn(usize, usize) + Sync),
+        stop: &AtomicBool,
+    ) -> Option<Vec<(Move, u64)>> {
+        let results = self.divide_with(board, depth, progress, stop);
+        (!stop.stopped()).then_some(results)
+    }
+
+    fn divide_with<S: StopSignal>(
+        &self,
+        board: &mut Board,
+        depth: u32,
+        progress: &(dyn Fn(usize, usize) + Sync),
+        stop: &S,
+    ) -> Vec<(Move, u64)> {
         if depth == 0 {
             return Vec::new();
         }
@@ -150,10 +210,12 @@ impl Perft {
         let done = AtomicUsize::new(0);
         let worker = |mut board: Board| loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&mv) = moves.get(index) else { break };
+            let Some(&mv) = moves.get(index).filter(|_| !stop.stopped()) else {
+                break;
+            };
             debug_assert!(is_legal(&board, mv));
             let undo = board.make(mv);
-            let nodes = count(&mut board, depth - 1, self.bulk, self.table.as_ref());
+            let nodes = count(&mut board, depth - 1, self.bulk, self.table.as_ref(), stop);
             board.unmake(mv, &undo);
             if let Ok(mut results) = results.lock() {
                 results[index].1 = nodes;
@@ -202,5 +264,23 @@ mod tests {
         }
         let total: u64 = divide(&mut board, 3).iter().map(|(_, n)| n).sum();
         assert_eq!(total, expected);
+    }
+
+    #[test]
+    fn a_stopped_divide_gives_no_counts() {
+        let mut board: Board = KIWIPETE.parse().unwrap();
+        let perft = Perft::new(2, 1, true);
+        let running = AtomicBool::new(false);
+        let counts = perft
+            .divide_until(&mut board, 3, &|_, _| {}, &running)
+            .unwrap();
+        assert_eq!(counts.iter().map(|(_, n)| n).sum::<u64>(), 97_862);
+        let stopped = AtomicBool::new(true);
+        assert_eq!(
+            perft.divide_until(&mut board, 9, &|_, _| {}, &stopped),
+            None
+        );
+        // A stopped count leaves nothing wrong in the table.
+        assert_eq!(perft.count(&mut board, 3), 97_862);
     }
 }

@@ -33,7 +33,7 @@ UCI commands:
 Developer commands:
   d                            show the position, its FEN and its hash
   eval                         explain the static evaluation of the position
-  go perft N                   count the leaf nodes N plies below each move
+  go perft N                   count the leaf nodes N plies below each move (N <= 15; stop ends it)
   bench [N]                    search the bench positions (to depth N); nodes and speed
   help                         this list";
 

@@ -27,6 +27,7 @@ mod go;
 mod input;
 pub mod options;
 mod output;
+mod perft_run;
 mod report;
 mod session;
 

@@ -8,6 +8,7 @@ use crate::go::limits_for;
 use crate::input::{InputLine, LineReader, MAX_LINE_BYTES};
 use crate::options::{self, OptionChange, DEFAULT_HASH_MIB};
 use crate::output::Output;
+use crate::perft_run::{PerftRun, MAX_PERFT_DEPTH};
 use crate::report::{final_lines, progress_line};
 use crate::NAME;
 use outpost_board::Board;
@@ -57,6 +58,8 @@ pub struct Engine {
     params: SearchParams,
     /// What ends the last search.
     search_end: SearchEnd,
+    /// A `go perft` counting on its own thread.
+    perft: Option<PerftRun>,
 }
 
 impl Engine {
@@ -71,6 +74,7 @@ impl Engine {
             search: SearchHandle::new(DEFAULT_HASH_MIB),
             params: SearchParams::default(),
             search_end: SearchEnd::default(),
+            perft: None,
         }
     }
 
@@ -109,6 +113,7 @@ impl Engine {
         if self.search_end.waits_for_stop() {
             self.search.stop();
         }
+        // A limited search and a `go perft` still counting are finished.
         self.wait_for_search();
     }
 
@@ -138,7 +143,12 @@ impl Engine {
             UciCommand::Position(position) => self.position(position),
             UciCommand::Go(go) => self.go(&go),
             UciCommand::Perft { depth } => self.perft(depth),
-            UciCommand::Stop => self.search.stop(),
+            UciCommand::Stop => {
+                if let Some(perft) = self.perft.take() {
+                    perft.stop();
+                }
+                self.search.stop();
+            }
             UciCommand::PonderHit => {
                 self.search.ponderhit();
                 self.search_end.pondering = false;
@@ -241,6 +251,9 @@ impl Engine {
     /// Answers from the book when it can, otherwise starts a search and returns at once: the
     /// search writes its own `info` lines and, at its end, `bestmove`.
     fn go(&mut self, go: &GoCommand) {
+        if let Some(perft) = self.perft.take() {
+            perft.stop();
+        }
         let (limits, warnings) = limits_for(go, self.game.board());
         for message in &warnings {
             self.say(&format!("info string {message}"));
@@ -272,33 +285,38 @@ impl Engine {
             });
     }
 
-    /// `go perft`: the leaf count below each legal move, then the total.
+    /// `go perft`: the leaf count below each legal move, then the total, counted on a
+    /// thread of its own (`stop` ends it).
     fn perft(&mut self, depth: u32) {
-        let mut board = self.game.board().clone();
-        let results = perft::divide(&mut board, depth);
-        let mut text = String::new();
-        let mut total = 0;
-        for (mv, nodes) in &results {
-            text.push_str(&format!("{mv}: {nodes}\n"));
-            total += nodes;
+        self.stop_search();
+        if depth > MAX_PERFT_DEPTH {
+            self.say(&format!(
+                "info string go perft goes at most {MAX_PERFT_DEPTH} plies deep, not {depth}"
+            ));
+            return;
         }
-        if depth == 0 {
-            total = 1;
-        }
-        text.push_str(&format!("\nNodes searched: {total}"));
-        self.say(&text);
+        let board = self.game.board().clone();
+        self.perft = Some(PerftRun::start(board, depth, self.output.clone()));
     }
 
-    /// Stops a running search and waits until it has printed its `bestmove`.
+    /// Stops a running search (and a `go perft`) and waits until it has printed its
+    /// `bestmove`.
     pub fn stop_search(&mut self) {
+        if let Some(perft) = self.perft.take() {
+            perft.stop();
+        }
         self.search.stop();
         self.wait_for_search();
     }
 
-    /// Waits until the running search (if any) has printed its `bestmove`. Does not stop
-    /// it: during `go infinite` (or `go ponder` before `ponderhit`) it would wait for ever.
+    /// Waits until the running search (if any) has printed its `bestmove`, and a `go perft`
+    /// its count. Does not stop them: during `go infinite` (or `go ponder` before
+    /// `ponderhit`) it would wait for ever.
     pub fn wait_for_search(&mut self) {
         self.search.wait();
+        if let Some(perft) = self.perft.take() {
+            perft.wait();
+        }
     }
 
     /// `true` from `go` until the search has printed its `bestmove`.

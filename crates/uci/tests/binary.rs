@@ -278,3 +278,24 @@ fn a_book_file_that_is_not_a_regular_file_is_refused_at_once() {
         let _ = std::fs::remove_file(path);
     }
 }
+
+#[test]
+fn go_perft_answers_isready_and_stops_on_stop() {
+    let mut engine = Uci::start();
+    engine.send(b"go perft 4\n");
+    engine.expect("e2e4: 13160");
+    engine.expect("Nodes searched: 197281");
+    // A count that would take hours: the loop still answers, `stop` ends it.
+    engine.send(b"go perft 12\nisready\n");
+    engine.expect("readyok");
+    engine.send(b"stop\n");
+    engine.expect("info string perft stopped");
+    engine.send(b"go perft 1000\ngo perft 4294967295\nisready\n");
+    let refused = engine.expect("info string go perft goes at most");
+    assert!(refused.ends_with("not 1000"), "{refused}");
+    engine.expect("info string go perft goes at most");
+    engine.expect("readyok");
+    // quit during a count ends the engine.
+    engine.send(b"go perft 12\nquit\n");
+    engine.finish();
+}
