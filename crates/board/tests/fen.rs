@@ -1,6 +1,6 @@
 //! FEN parsing and printing: round trips and every error.
 
-use outpost_board::{read_epd, Board, Color, FenError, Square};
+use outpost_board::{read_epd, Board, Color, Epd, EpdError, FenError, Square};
 
 const ROUND_TRIP: &str = include_str!("../../../data/perft-suite.epd");
 
@@ -249,6 +249,22 @@ fn impossible_material_is_refused() {
         error("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1"),
         FenError::TooManyPromotedPieces { promoted: 1, .. }
     ));
+}
+
+#[test]
+fn epd_refuses_impossible_positions_too() {
+    let line = "1QQQQQbk/Q5pp/Q5QQ/Q2Q3Q/Q6Q/Q6Q/1Q5Q/KQQQQQQ1 w - - ;D1 0";
+    assert_eq!(
+        Epd::parse(line).unwrap_err(),
+        EpdError::Fen(FenError::TooManyPieces {
+            color: Color::White,
+            found: 25
+        })
+    );
+    let file = format!("{}\n{line}\n", Board::STARTPOS_FEN);
+    let error = read_epd(&file).unwrap_err();
+    assert_eq!(error.line, 2);
+    assert!(error.to_string().contains("25 pieces"), "{error}");
 }
 
 #[test]
