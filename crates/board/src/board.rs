@@ -32,6 +32,7 @@ pub struct Undo {
     castling: CastlingRights,
     en_passant: Option<Square>,
     halfmove_clock: u16,
+    fullmove_number: u16,
     hash: u64,
 }
 
@@ -110,13 +111,15 @@ impl Board {
         self.en_passant
     }
 
-    /// Half-moves since the last capture or pawn move (for the fifty-move rule).
+    /// Half-moves since the last capture or pawn move (for the fifty-move rule). It stays at
+    /// 65535, the largest a FEN may give, instead of wrapping.
     #[inline]
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove_clock
     }
 
-    /// The move number, starting at 1 and increased after black's move.
+    /// The move number, starting at 1 and increased after black's move. It stays at 65535, the
+    /// largest a FEN may give, instead of wrapping to 0.
     #[inline]
     pub fn fullmove_number(&self) -> u16 {
         self.fullmove_number
@@ -314,6 +317,7 @@ impl Board {
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
             hash: self.hash,
         };
         let mut hash =
@@ -323,6 +327,8 @@ impl Board {
                 hash ^= keys.en_passant(square.file());
             }
         }
+        // Only pawn moves (promotions, double pushes and en passant included) and captures
+        // reset the clock: castling does not.
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if piece.kind() == PieceKind::Pawn {
             self.halfmove_clock = 0;
@@ -341,7 +347,6 @@ impl Board {
             self.halfmove_clock = 0;
             self.move_piece(us, piece, from, to);
         } else {
-            self.halfmove_clock = 0;
             hash ^= self.make_special(mv, piece, &mut undo);
         }
 
@@ -349,8 +354,9 @@ impl Board {
         let castling = self.castling.after_move(from, to);
         hash ^= keys.castling(self.castling) ^ keys.castling(castling);
         self.castling = castling;
-        // The move number goes up after black's move (Black is 1, White 0).
-        self.fullmove_number = self.fullmove_number.wrapping_add(us as u16);
+        // The move number goes up after black's move (Black is 1, White 0), and stays at
+        // 65535 rather than wrap; `unmake` restores it from the undo record.
+        self.fullmove_number = self.fullmove_number.saturating_add(us as u16);
         self.side_to_move = !us;
         self.hash = hash;
         undo
@@ -426,7 +432,7 @@ impl Board {
                 self.unmake_special(mv, piece, undo);
             }
         }
-        self.fullmove_number = self.fullmove_number.wrapping_sub(us as u16);
+        self.fullmove_number = undo.fullmove_number;
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
@@ -473,6 +479,7 @@ impl Board {
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
             hash: self.hash,
         };
         if let (Some(square), true) = (self.en_passant, self.en_passant_capturable()) {
@@ -482,7 +489,7 @@ impl Board {
         self.hash ^= keys.black_to_move();
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if self.side_to_move == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_add(1);
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side_to_move = !self.side_to_move;
         undo
@@ -492,9 +499,7 @@ impl Board {
     #[inline]
     pub fn unmake_null(&mut self, undo: &Undo) {
         self.side_to_move = !self.side_to_move;
-        if self.side_to_move == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
-        }
+        self.fullmove_number = undo.fullmove_number;
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
         self.hash = undo.hash;

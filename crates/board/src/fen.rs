@@ -1,12 +1,9 @@
 //! FEN: reading and writing positions as text.
 
-use crate::bitboard::{
-    ray_attacks, step_attacks, Bitboard, BISHOP_DIRECTIONS, KING_STEPS, KNIGHT_STEPS,
-    ROOK_DIRECTIONS,
-};
 use crate::board::Board;
 use crate::castling::{CastlingRights, CASTLE_SIDES};
-use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
+use crate::types::{Color, File, Piece, Rank, Square};
+use crate::validate::validate;
 use std::fmt;
 
 /// Why a FEN string was rejected. Each variant names the field and what was wrong with it.
@@ -74,6 +71,46 @@ pub enum FenError {
     },
     /// The side that is not to move is in check: the side to move could capture the king.
     OpponentInCheck,
+    /// A side has more than 8 pawns.
+    TooManyPawns {
+        /// The side.
+        color: Color,
+        /// How many pawns it has.
+        found: u32,
+    },
+    /// A side has more than 16 pieces (king and pawns included).
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// How many pieces it has.
+        found: u32,
+    },
+    /// A side has more promoted pieces than pawns it has lost: the queens, rooks, bishops and
+    /// knights beyond the initial 1, 2, 2 and 2 number more than 8 minus its pawns.
+    TooManyPromotedPieces {
+        /// The side.
+        color: Color,
+        /// How many pieces it has beyond the initial set.
+        promoted: u32,
+        /// How many pawns it lacks (8 minus its pawns): the most it could have promoted.
+        missing_pawns: u32,
+    },
+    /// The side to move is attacked by more than two pieces: no move gives a triple check.
+    TooManyCheckers {
+        /// The king of the side to move.
+        king: Square,
+        /// How many pieces attack it.
+        found: u32,
+    },
+    /// The side to move is in a double check that no single move can give.
+    ImpossibleCheck {
+        /// The king of the side to move.
+        king: Square,
+        /// The squares of the two checkers.
+        checkers: [Square; 2],
+        /// Why no move gives these two checks at once.
+        reason: &'static str,
+    },
 }
 
 impl fmt::Display for FenError {
@@ -136,6 +173,36 @@ impl fmt::Display for FenError {
                     "the side not to move is in check (its king could be captured)"
                 )
             }
+            FenError::TooManyPawns { color, found } => {
+                write!(f, "{color} has {found} pawns; a side has at most 8")
+            }
+            FenError::TooManyPieces { color, found } => write!(
+                f,
+                "{color} has {found} pieces; a side has at most 16, king and pawns included"
+            ),
+            FenError::TooManyPromotedPieces {
+                color,
+                promoted,
+                missing_pawns,
+            } => write!(
+                f,
+                "{color} has {promoted} pieces beyond 1 queen, 2 rooks, 2 bishops and 2 \
+                 knights, but only {missing_pawns} pawns missing that could have promoted"
+            ),
+            FenError::TooManyCheckers { king, found } => write!(
+                f,
+                "the king on {king} is attacked by {found} pieces; no move gives more than \
+                 a double check"
+            ),
+            FenError::ImpossibleCheck {
+                king,
+                checkers: [first, second],
+                reason,
+            } => write!(
+                f,
+                "the king on {king} is checked from {first} and {second}, which is \
+                 impossible: {reason}"
+            ),
         }
     }
 }
@@ -281,91 +348,4 @@ fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
         next_allowed = position + 1;
     }
     Ok(rights)
-}
-
-fn validate(board: &Board) -> Result<(), FenError> {
-    for color in Color::ALL {
-        let found = board.pieces_of(color, PieceKind::King).count();
-        if found != 1 {
-            return Err(FenError::KingCount { color, found });
-        }
-    }
-    let back_ranks = Bitboard::rank(Rank::R1) | Bitboard::rank(Rank::R8);
-    if let Some(square) = (board.pieces(PieceKind::Pawn) & back_ranks).first() {
-        return Err(FenError::PawnOnBackRank { square });
-    }
-    for (side, letter) in CASTLE_SIDES.iter().zip(['K', 'Q', 'k', 'q']) {
-        if !board.castling_rights().contains(side.right) {
-            continue;
-        }
-        let color = if side.king_from.rank().index() == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if board.piece_at(side.king_from) != Some(Piece::new(color, PieceKind::King)) {
-            return Err(FenError::ImpossibleCastling {
-                right: letter,
-                reason: "the king is not on its starting square",
-            });
-        }
-        if board.piece_at(side.rook_from) != Some(Piece::new(color, PieceKind::Rook)) {
-            return Err(FenError::ImpossibleCastling {
-                right: letter,
-                reason: "the rook is not on its corner square",
-            });
-        }
-    }
-    if let Some(square) = board.en_passant() {
-        validate_en_passant(board, square)?;
-    }
-    let mover = board.side_to_move();
-    if square_attacked(board, board.king_square(!mover), mover) {
-        return Err(FenError::OpponentInCheck);
-    }
-    Ok(())
-}
-
-fn validate_en_passant(board: &Board, square: Square) -> Result<(), FenError> {
-    let mover = board.side_to_move();
-    let expected_rank = Rank::R6.relative_to(mover);
-    if square.rank() != expected_rank {
-        return Err(FenError::ImpossibleEnPassant {
-            square,
-            reason: "it must be on rank 6 with white to move, rank 3 with black to move",
-        });
-    }
-    // The pawn that just moved two squares stands one square beyond, towards the mover.
-    let pawn_square = Square::from_index((square.index() as i8 - mover.forward()) as usize);
-    let start_square = Square::from_index((square.index() as i8 + mover.forward()) as usize);
-    if board.piece_at(pawn_square) != Some(Piece::new(!mover, PieceKind::Pawn)) {
-        return Err(FenError::ImpossibleEnPassant {
-            square,
-            reason: "no pawn of the side that just moved stands in front of it",
-        });
-    }
-    if board.piece_at(square).is_some() || board.piece_at(start_square).is_some() {
-        return Err(FenError::ImpossibleEnPassant {
-            square,
-            reason: "the squares the pawn passed are not empty",
-        });
-    }
-    Ok(())
-}
-
-/// Slow attack test for validation only; move generation has the fast one.
-fn square_attacked(board: &Board, square: Square, by: Color) -> bool {
-    let occupied = board.occupied();
-    let pawn_steps: [(i8, i8); 2] = match by {
-        Color::White => [(-1, -1), (1, -1)],
-        Color::Black => [(-1, 1), (1, 1)],
-    };
-    (step_attacks(square, &pawn_steps) & board.pieces_of(by, PieceKind::Pawn)).is_nonempty()
-        || (step_attacks(square, &KNIGHT_STEPS) & board.pieces_of(by, PieceKind::Knight))
-            .is_nonempty()
-        || (step_attacks(square, &KING_STEPS) & board.pieces_of(by, PieceKind::King)).is_nonempty()
-        || (ray_attacks(square, occupied, &BISHOP_DIRECTIONS) & board.diagonal_sliders(by))
-            .is_nonempty()
-        || (ray_attacks(square, occupied, &ROOK_DIRECTIONS) & board.straight_sliders(by))
-            .is_nonempty()
 }

@@ -27,6 +27,7 @@ pub mod epd;
 mod fen;
 mod moves;
 mod types;
+mod validate;
 pub mod zobrist;
 
 pub use bitboard::{
@@ -40,3 +41,4 @@ pub use epd::{read_epd, Epd, EpdError, EpdFileError, EpdLine, EpdOperation};
 pub use fen::FenError;
 pub use moves::{Move, MoveKind};
 pub use types::{Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};
+pub use validate::{INITIAL_PIECES, MAX_PAWNS, MAX_PIECES};

@@ -6,8 +6,34 @@ use crate::magic::SliderTables;
 use arrayvec::ArrayVec;
 use outpost_board::{Bitboard, Board, CastleSide, Color, Move, PieceKind, Rank, Square};
 
-/// Room for every pseudo-legal move of any position; lives on the stack.
-pub const MAX_MOVES: usize = 256;
+/// Room for every pseudo-legal move of any position [`Board::from_fen`] accepts, and of every
+/// position reached from one by moves; a [`MoveList`] lives on the stack.
+///
+/// # Why 320 is enough
+///
+/// A move list holds the moves of one side. `Board::from_fen` gives that side one king, at most
+/// 8 pawns and no more promoted pieces than missing pawns (queens, rooks, bishops and knights
+/// beyond the initial 1, 2, 2 and 2 count against `8 - pawns`); moves keep this true, since a
+/// capture only removes a piece and a promotion trades a pawn for one. A piece has at most as
+/// many moves as the squares it attacks on an empty board (a blocker removes squares, a
+/// capture replaces a quiet move), and so:
+///
+/// | piece | most moves | where |
+/// |---|---|---|
+/// | queen | 27, or 25 on the 12 squares around the centre, fewer elsewhere | d4, e4, d5, e5 |
+/// | rook | 14 | anywhere |
+/// | bishop | 13 | d4, e4, d5, e5 |
+/// | knight | 8 | c3 to f6 |
+/// | pawn | 12 (four promotions on each of three squares), 4 on its second rank, else 3 | seventh rank |
+/// | king | 8 (castling starts on e1 or e8, where the king has 5 squares: 5 + 2) | |
+///
+/// A pawn (at most 12) or a promoted rook, bishop or knight (14, 13, 8) is worth less than a
+/// queen on any of the nine best queen squares (at least 25), so the worst case is every pawn
+/// promoted to a queen: 9 queens `4 × 27 + 5 × 25 = 233`, 2 rooks 28, 2 bishops 26, 2 knights
+/// 16 and the king 8, **311** moves. The test `crates/movegen/tests/capacity.rs` recomputes
+/// this from the attack tables over every material the validation allows. The most found in
+/// a real position is 218 (`R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1`).
+pub const MAX_MOVES: usize = 320;
 
 /// A list of moves without heap allocation.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;

@@ -84,3 +84,45 @@ fn help_explains_the_options() {
         assert!(stdout(&output).contains(option), "{option}");
     }
 }
+
+#[test]
+fn impossible_positions_are_refused_with_exit_code_2() {
+    // Issue 11: 24 white queens overflowed the move list and the binary died with code 101.
+    for (fen, reason) in [
+        (
+            "1QQQQQbk/Q5pp/Q5QQ/Q2Q3Q/Q6Q/Q6Q/1Q5Q/KQQQQQQ1 w - - 0 1",
+            "white has 25 pieces; a side has at most 16",
+        ),
+        (
+            "4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
+            "neither checker is a bishop, rook or queen",
+        ),
+    ] {
+        for depth in ["1", "3"] {
+            let output = perft(&["--fen", fen, "--depth", depth, "--divide"]);
+            assert_eq!(output.status.code(), Some(2), "{fen}");
+            assert!(stdout(&output).is_empty(), "{fen}");
+            assert!(
+                stderr(&output).starts_with(&format!("perft: bad FEN '{fen}': ")),
+                "{}",
+                stderr(&output)
+            );
+            assert!(stderr(&output).contains(reason), "{}", stderr(&output));
+        }
+    }
+}
+
+#[test]
+fn the_most_crowded_positions_are_counted() {
+    // Nine queens, two rooks, two bishops, two knights: 218 moves, the most known.
+    let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+    for extra in [&[][..], &["--check-hash"], &["--no-bulk"]] {
+        let mut args = vec!["--fen", fen, "--depth", "2"];
+        args.extend_from_slice(extra);
+        let output = perft(&args);
+        assert!(output.status.success(), "{extra:?}: {}", stderr(&output));
+        assert!(stdout(&output).starts_with("Nodes searched: "), "{extra:?}");
+    }
+    let output = perft(&["--fen", fen, "--depth", "1"]);
+    assert_eq!(stdout(&output), "Nodes searched: 218\n");
+}

@@ -1,0 +1,124 @@
+//! Positions through the real `uci` binary's stdin: impossible FENs are refused with `info
+//! string` and the engine goes on (issue 11, item 2), castling keeps the fifty-move clock
+//! (item 5), and the move number does not wrap (item 6).
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The position of issue 11 with 24 white queens, which overflowed the move list.
+const QUEENS: &str = "1QQQQQbk/Q5pp/Q5QQ/Q2Q3Q/Q6Q/Q6Q/1Q5Q/KQQQQQQ1 w - - 0 1";
+
+/// Feeds `input` to the binary, closes its stdin and returns its output once it has ended
+/// (with success: a panic would end it with code 101). Fails after 30 seconds.
+fn run(input: &[u8]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uci"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the uci binary starts");
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).map(|_| text)
+    });
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(input).expect("the engine reads its input");
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the engine can be waited for") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the engine did not end within 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let text = reader.join().unwrap().expect("stdout is text");
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        let _ = pipe.read_to_string(&mut stderr);
+    }
+    assert!(
+        status.success(),
+        "{status}\nstdout:\n{text}\nstderr:\n{stderr}"
+    );
+    text
+}
+
+#[test]
+fn an_impossible_position_is_refused_and_the_engine_goes_on() {
+    for follow_up in ["go depth 1", "go perft 1", "go movetime 50"] {
+        let input = format!("position fen {QUEENS}\n{follow_up}\nisready\n");
+        let output = run(input.as_bytes());
+        assert!(
+            output.contains(&format!(
+                "info string invalid FEN '{QUEENS}': white has 25 pieces; a side has at most \
+                 16, king and pawns included"
+            )),
+            "{follow_up}: {output}"
+        );
+        assert!(output.contains("readyok"), "{follow_up}: {output}");
+    }
+    // The search goes on from the position before (here the start position).
+    let output = run(format!("position fen {QUEENS}\ngo depth 1\nisready\n").as_bytes());
+    let bestmove = output.lines().find(|line| line.starts_with("bestmove"));
+    assert!(bestmove.is_some(), "{output}");
+    // Moves after the refused FEN are not played either.
+    let output = run(format!("position fen {QUEENS} moves a1a2\nd\n").as_bytes());
+    assert!(output.contains("invalid FEN"), "{output}");
+    assert!(
+        output.contains("FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{output}"
+    );
+}
+
+#[test]
+fn impossible_checks_and_material_are_refused_with_their_reason() {
+    for (fen, reason) in [
+        ("4k3/8/8/8/8/3n4/5p2/r3K3 w - - 0 1", "attacked by 3 pieces"),
+        (
+            "4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
+            "neither checker is a bishop, rook or queen",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBQKBNR w KQkq - 0 1",
+            "white has 1 pieces beyond",
+        ),
+        ("4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1", "white has 9 pawns"),
+    ] {
+        let output = run(format!("position fen {fen}\nisready\n").as_bytes());
+        assert!(
+            output.contains("info string invalid FEN"),
+            "{fen}: {output}"
+        );
+        assert!(output.contains(reason), "{fen}: {output}");
+    }
+}
+
+#[test]
+fn castling_does_not_reset_the_fifty_move_clock() {
+    let output = run(b"position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\nd\n");
+    assert!(
+        output.contains("FEN: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"),
+        "{output}"
+    );
+}
+
+#[test]
+fn the_move_number_does_not_wrap() {
+    let output = run(b"position fen 4k3/8/8/8/8/8/8/4K3 b - - 10 65535 moves e8e7 e1e2\nd\n");
+    assert!(
+        output.contains("FEN: 8/4k3/8/8/8/8/4K3/8 b - - 12 65535"),
+        "{output}"
+    );
+    let output = run(b"position fen 4k3/8/8/8/8/8/8/4K3 w - - 65535 10 moves e1e2\nd\n");
+    assert!(
+        output.contains("FEN: 4k3/8/8/8/8/8/4K3/8 b - - 65535 10"),
+        "{output}"
+    );
+}
