@@ -3,7 +3,7 @@
 # one run each, and the sums. Usage: scripts/threads-depth.sh [T]
 cd "$(dirname "$0")/.."
 cargo build --release --quiet -p uci
-B=target/release/uci; T=${1:-3000}
+B=target/release/outpost; T=${1:-3000}
 s1=0; s2=0
 while read -r fen; do
   for t in 1 2; do

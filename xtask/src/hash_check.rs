@@ -42,6 +42,7 @@ pub fn run(options: &HashOptions) -> Result<Verdict, String> {
 
     let start = Instant::now();
     let (mut checked, mut total) = (0, 0);
+    let (mut makes, mut unmakes) = (0, 0);
     for suite in &suites {
         println!(
             "{}: {}, depth {depth}",
@@ -52,7 +53,11 @@ pub fn run(options: &HashOptions) -> Result<Verdict, String> {
             let mut board = position.board.clone();
             let name = &position.name;
             let nodes = match check_hash(&mut board, depth) {
-                Ok(nodes) => nodes,
+                Ok(check) => {
+                    makes += check.makes;
+                    unmakes += check.unmakes;
+                    check.nodes
+                }
                 Err(error) => {
                     println!("FAIL  {name:<name_width$}  depth {depth}");
                     eprintln!(
@@ -92,7 +97,9 @@ pub fn run(options: &HashOptions) -> Result<Verdict, String> {
         plural(checked, "position"),
         start.elapsed().as_secs_f64()
     );
-    println!("every make and unmake kept the board consistent");
+    println!(
+        "hash and board verified after every make and unmake: {makes} makes, {unmakes} unmakes"
+    );
     Ok(Verdict::Passed)
 }
 

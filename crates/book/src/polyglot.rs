@@ -231,7 +231,7 @@ impl PolyglotBook {
         if bytes.is_empty() {
             return Err(BookError::Empty);
         }
-        if bytes.len() % PolyglotEntry::SIZE != 0 {
+        if !bytes.len().is_multiple_of(PolyglotEntry::SIZE) {
             return Err(BookError::Truncated {
                 length: bytes.len(),
             });

@@ -141,3 +141,36 @@ fn both_books_work_behind_one_trait_object() {
     let shared = std::sync::Arc::new(BuiltinBook);
     assert_eq!(shared.moves(&board), BuiltinBook.moves(&board));
 }
+
+/// `data/openings.epd`, the openings of the engine matches in the README: every line is legal
+/// from the start position and reaches the position of its record.
+#[test]
+fn the_match_openings_are_legal_and_reach_their_positions() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/openings.epd");
+    let text = std::fs::read_to_string(path).unwrap();
+    let records = outpost_board::read_epd(&text).unwrap();
+    assert_eq!(records.len(), 52);
+    let mut names = BTreeSet::new();
+    for record in &records {
+        let epd = &record.epd;
+        let line = &epd.operation("c0").expect("the moves in c0")[0];
+        // `1. e4 e5 2. Nf3 ...` without the move numbers.
+        let moves: Vec<&str> = line
+            .split_whitespace()
+            .filter(|word| !word.ends_with('.'))
+            .collect();
+        assert_eq!(moves.len(), 8, "line {}: {line}", record.line);
+        let board = after(&moves.join(" "));
+        assert_eq!(
+            board.hash(),
+            epd.board().hash(),
+            "line {}: {line}",
+            record.line
+        );
+        assert!(
+            names.insert(epd.id().expect("a name")),
+            "line {}",
+            record.line
+        );
+    }
+}

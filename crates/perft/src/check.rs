@@ -34,11 +34,42 @@ impl fmt::Display for HashCheckError {
 
 impl std::error::Error for HashCheckError {}
 
+/// What a [`check_hash`] run counted and verified.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HashCheck {
+    /// Move paths of the given length: the perft number.
+    pub nodes: u64,
+    /// Makes of a legal move after which the board was verified.
+    pub makes: u64,
+    /// Take-backs after which the board was verified: one per pseudo-legal move tried,
+    /// legal or not (an illegal move is made and taken back by [`try_move`]).
+    pub unmakes: u64,
+}
+
+impl fmt::Display for HashCheck {
+    /// `hash and board verified after every make and unmake: 2039 makes, 2085 unmakes`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "hash and board verified after every make and unmake: {} makes, {} unmakes",
+            self.makes, self.unmakes
+        )
+    }
+}
+
 /// Counts like [`crate::perft_without_bulk`], but after every make of a legal move compares the
 /// incremental hash and the piece bitboards with ones computed from scratch, and after every
 /// take-back (of a legal move, or of an illegal one by [`try_move`]) does the same and also
 /// compares the whole board with a copy taken before the move. Stops at the first difference.
-pub fn check_hash(board: &mut Board, depth: u32) -> Result<u64, HashCheckError> {
+///
+/// ```
+/// use outpost_board::Board;
+///
+/// let checked = perft::check_hash(&mut Board::startpos(), 2).unwrap();
+/// assert_eq!(checked.nodes, 400);
+/// assert_eq!((checked.makes, checked.unmakes), (420, 420));
+/// ```
+pub fn check_hash(board: &mut Board, depth: u32) -> Result<HashCheck, HashCheckError> {
     if let Err(detail) = board.check_consistency() {
         return Err(HashCheckError {
             fen: board.to_fen(),
@@ -48,10 +79,17 @@ pub fn check_hash(board: &mut Board, depth: u32) -> Result<u64, HashCheckError> 
         });
     }
     let mut path = Vec::with_capacity(depth as usize);
-    walk(board, depth, &mut path)
+    let mut checked = HashCheck::default();
+    checked.nodes = walk(board, depth, &mut path, &mut checked)?;
+    Ok(checked)
 }
 
-fn walk(board: &mut Board, depth: u32, path: &mut Vec<Move>) -> Result<u64, HashCheckError> {
+fn walk(
+    board: &mut Board,
+    depth: u32,
+    path: &mut Vec<Move>,
+    checked: &mut HashCheck,
+) -> Result<u64, HashCheckError> {
     if depth == 0 {
         return Ok(1);
     }
@@ -66,7 +104,8 @@ fn walk(board: &mut Board, depth: u32, path: &mut Vec<Move>) -> Result<u64, Hash
             if let Err(detail) = board.check_consistency() {
                 return Err(failure(&before, path, "make", detail));
             }
-            nodes += walk(board, depth - 1, path)?;
+            checked.makes += 1;
+            nodes += walk(board, depth - 1, path, checked)?;
             board.unmake(mv, &undo);
         }
         if let Err(detail) = board.check_consistency() {
@@ -76,6 +115,7 @@ fn walk(board: &mut Board, depth: u32, path: &mut Vec<Move>) -> Result<u64, Hash
             let detail = format!("board differs from before the move: now {}", board.to_fen());
             return Err(failure(&before, path, "unmake", detail));
         }
+        checked.unmakes += 1;
         path.pop();
     }
     Ok(nodes)
@@ -100,6 +140,10 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
                 .parse()
                 .unwrap();
-        assert_eq!(check_hash(&mut board, 2), Ok(2_039));
+        let checked = check_hash(&mut board, 2).unwrap();
+        assert_eq!(checked.nodes, 2_039);
+        // Every legal move of the first ply and of the second is made and checked.
+        assert_eq!(checked.makes, 48 + 2_039);
+        assert!(checked.unmakes >= checked.makes, "{checked:?}");
     }
 }

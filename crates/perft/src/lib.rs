@@ -18,7 +18,7 @@
 mod check;
 mod table;
 
-pub use check::{check_hash, HashCheckError};
+pub use check::{check_hash, HashCheck, HashCheckError};
 pub use table::PerftTable;
 
 use outpost_board::{Board, Move};

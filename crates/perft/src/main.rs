@@ -112,7 +112,8 @@ fn main() -> ExitCode {
     let options = match parse_args(&args) {
         Ok(Some(options)) => options,
         Ok(None) => {
-            println!("{USAGE}");
+            // `perft --help | head -2` must not panic: a failed write is let go.
+            let _ = print(&format!("{USAGE}\n"));
             return ExitCode::SUCCESS;
         }
         Err(message) => {
@@ -128,10 +129,15 @@ fn main() -> ExitCode {
         }
     };
     let start = Instant::now();
+    // With --check-hash: what was verified, told once the count is printed.
+    let mut checked = None;
     let nodes = if options.check_hash {
         eprintln!("mode: hash check after every make and unmake (1 thread, no table, no bulk)");
         match check_hash(&mut board, options.depth) {
-            Ok(nodes) => nodes,
+            Ok(check) => {
+                checked = Some(check);
+                check.nodes
+            }
             Err(error) => {
                 eprintln!("perft: hash check failed {error}");
                 return ExitCode::from(1);
@@ -157,6 +163,9 @@ fn main() -> ExitCode {
     let seconds = start.elapsed().as_secs_f64();
     if print(&format!("Nodes searched: {nodes}\n")).is_err() {
         return ExitCode::SUCCESS;
+    }
+    if let Some(check) = checked {
+        eprintln!("{check}");
     }
     eprintln!(
         "time {seconds:.3} s, {:.1} million nodes per second",

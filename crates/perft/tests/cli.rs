@@ -126,3 +126,18 @@ fn the_most_crowded_positions_are_counted() {
     let output = perft(&["--fen", fen, "--depth", "1"]);
     assert_eq!(stdout(&output), "Nodes searched: 218\n");
 }
+
+#[test]
+fn check_hash_says_what_it_verified() {
+    let output = perft(&["--depth", "2", "--check-hash"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "Nodes searched: 400\n");
+    // 20 moves at the root and 20 after each: all legal, all made and taken back.
+    assert!(
+        stderr(&output).contains(
+            "hash and board verified after every make and unmake: 420 makes, 420 unmakes"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn over_long_lines_are_skipped() {
         let mut bytes = b"isready\n".to_vec();
-        bytes.extend(std::iter::repeat(b'x').take(3 * MAX_LINE_BYTES + 5));
+        bytes.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE_BYTES + 5));
         bytes.extend(b"\nquit\n");
         // A small buffer makes the skipping read in many pieces.
         let reader = LineReader::new(BufReader::with_capacity(1000, bytes.as_slice()));

@@ -1,4 +1,4 @@
-//! The real `uci` binary driven through its stdin with raw bytes.
+//! The real `outpost` binary (package `uci`) driven through its stdin with raw bytes.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 /// How long any expected line may take.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// A running `uci` process: bytes go in, lines come out through a channel.
+/// A running `outpost` process: bytes go in, lines come out through a channel.
 struct Uci {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -19,12 +19,12 @@ struct Uci {
 
 impl Uci {
     fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_uci"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("the uci binary starts");
+            .expect("the outpost binary starts");
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = mpsc::channel();
@@ -116,6 +116,30 @@ fn run(input: &[u8]) -> Vec<String> {
     let mut uci = Uci::start();
     uci.send(input);
     uci.finish()
+}
+
+#[test]
+fn the_engine_names_itself_before_reading_input() {
+    let mut uci = Uci::start();
+    // Nothing has been sent yet: the first line comes on its own.
+    let first = uci.lines.recv_timeout(PATIENCE).expect("a first line");
+    assert_eq!(
+        first,
+        format!(
+            "Outpost {} by the Outpost developers",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    // A GUI that ignores that line gets the usual handshake.
+    uci.send(b"uci\n");
+    assert_eq!(
+        uci.expect("id name "),
+        format!("id name Outpost {}", env!("CARGO_PKG_VERSION"))
+    );
+    uci.expect("uciok");
+    uci.send(b"help\n");
+    uci.expect("UCI commands:");
+    uci.finish();
 }
 
 #[test]
@@ -228,19 +252,19 @@ fn quit_during_a_search_ends_the_engine() {
 
 #[test]
 fn bench_from_the_shell() {
-    let output = Command::new(env!("CARGO_BIN_EXE_uci"))
+    let output = Command::new(env!("CARGO_BIN_EXE_outpost"))
         .args(["bench", "2"])
         .output()
-        .expect("uci bench runs");
+        .expect("outpost bench runs");
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.trim_end().ends_with(" nps"), "{text}");
     assert_eq!(text.lines().count(), 11, "{text}");
 
-    let output = Command::new(env!("CARGO_BIN_EXE_uci"))
+    let output = Command::new(env!("CARGO_BIN_EXE_outpost"))
         .args(["bench", "deep"])
         .output()
-        .expect("uci bench runs");
+        .expect("outpost bench runs");
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("bench depth"));
 }

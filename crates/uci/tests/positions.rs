@@ -12,7 +12,7 @@ const QUEENS: &str = "1QQQQQbk/Q5pp/Q5QQ/Q2Q3Q/Q6Q/Q6Q/1Q5Q/KQQQQQQ1 w - - 0 1";
 /// Feeds `input` to the binary, closes its stdin and returns its output once it has ended
 /// (with success: a panic would end it with code 101). Fails after 30 seconds.
 fn run(input: &[u8]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uci"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -6,15 +6,29 @@
 //! ```
 
 use outpost_board::Board;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
+const USAGE: &str = "\
+Counts the move paths (perft) of a chess position, with the count below each root move.
+
+Usage: count_perft [DEPTH] [FEN]
+
+DEPTH is from 0 to 8 (default 3); the FEN may be one argument in quotes or several words,
+none means the start position.";
+
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    if matches!(args.peek().map(String::as_str), Some("-h" | "--help")) {
+        // `--help | head -2` must not panic: a failed write is let go.
+        let _ = writeln!(io::stdout(), "{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let depth = match args.next().map(|text| text.parse::<u32>()) {
         None => 3,
         Some(Ok(depth)) if depth <= 8 => depth,
         Some(_) => {
-            eprintln!("count_perft: the first argument is a depth from 0 to 8");
+            eprintln!("count_perft: the first argument is a depth from 0 to 8\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -31,12 +45,25 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    match count(&mut io::stdout().lock(), &mut board, depth) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`count_perft 5 | head -3`): nothing is wrong.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("count_perft: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes one `e2e4: 9771` line per root move, then the total.
+fn count(out: &mut impl Write, board: &mut Board, depth: u32) -> io::Result<()> {
     // `divide` gives the count below each legal root move; their sum is the perft number.
-    let counts = perft::divide(&mut board, depth);
+    let counts = perft::divide(board, depth);
     for (mv, nodes) in &counts {
-        println!("{mv}: {nodes}");
+        writeln!(out, "{mv}: {nodes}")?;
     }
     // The plain count, which needs no per-move bookkeeping.
-    println!("perft({depth}) = {}", perft::perft(&mut board, depth));
-    ExitCode::SUCCESS
+    writeln!(out, "perft({depth}) = {}", perft::perft(board, depth))?;
+    out.flush()
 }

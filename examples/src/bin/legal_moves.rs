@@ -7,11 +7,24 @@
 
 use outpost_board::Board;
 use outpost_movegen::{legal_moves, san};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
+const USAGE: &str = "\
+Lists the legal moves of a chess position in SAN and UCI notation.
+
+Usage: legal_moves [FEN]
+
+The FEN may be one argument in quotes or several words; none means the start position.";
+
 fn main() -> ExitCode {
-    // The FEN may come as one argument or as several (unquoted); none means the start position.
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
+        // `--help | head -2` must not panic: a failed write is let go.
+        let _ = writeln!(io::stdout(), "{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    // The FEN may come as one argument or as several (unquoted); none means the start position.
     let fen = if args.is_empty() {
         Board::STARTPOS_FEN.to_string()
     } else {
@@ -21,17 +34,31 @@ fn main() -> ExitCode {
     let board = match Board::from_fen(&fen) {
         Ok(board) => board,
         Err(error) => {
-            eprintln!("legal_moves: {error}");
+            eprintln!("legal_moves: {error}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
-    print!("{board}");
+    match list_moves(&mut io::stdout().lock(), &board) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`legal_moves | head -4`): nothing is wrong.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("legal_moves: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes the board and its legal moves; `println!` would panic on a closed pipe, `writeln!`
+/// returns the error.
+fn list_moves(out: &mut impl Write, board: &Board) -> io::Result<()> {
+    write!(out, "{board}")?;
     // Legal moves are found by playing each pseudo-legal move and taking it back.
-    let moves = legal_moves(&board);
-    println!("{} legal moves:", moves.len());
+    let moves = legal_moves(board);
+    writeln!(out, "{} legal moves:", moves.len())?;
     for mv in moves {
         // SAN needs the board: disambiguation, check and mate depend on the position.
-        println!("  {:<8} {mv}", san::to_san(&board, mv));
+        writeln!(out, "  {:<8} {mv}", san::to_san(board, mv))?;
     }
-    ExitCode::SUCCESS
+    out.flush()
 }

@@ -15,13 +15,15 @@ use examples::play::book::BuiltinOpenings;
 use examples::play::input::{spawn_stdin_reader, Inbox};
 use examples::play::options::{self, Request, USAGE};
 use examples::play::Session;
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let settings = match options::parse(std::env::args().skip(1)) {
         Ok(Request::Play(settings)) => settings.detect_terminal(),
         Ok(Request::Help) => {
-            println!("{USAGE}");
+            // `--help | head -2` must not panic: a failed write is let go.
+            let _ = writeln!(std::io::stdout(), "{USAGE}");
             return ExitCode::SUCCESS;
         }
         Err(message) => {

@@ -9,17 +9,33 @@
 use outpost_movegen::Game;
 use outpost_pgn::{write_pgn, PgnGame};
 use outpost_search::{Limits, SearchSignals, Searcher};
+use std::io::{self, Write};
 use std::process::ExitCode;
+
+const USAGE: &str = "\
+Plays one game of Outpost against itself and prints it in PGN.
+
+Usage: selfplay [NODES]
+
+NODES is the number of nodes each side searches per move (default 20000).";
 
 /// The game is stopped (with result `*`) after this many plies.
 const MAX_PLIES: usize = 300;
 
 fn main() -> ExitCode {
-    let nodes = match std::env::args().nth(1).map(|text| text.parse::<u64>()) {
+    let argument = std::env::args().nth(1);
+    if matches!(argument.as_deref(), Some("-h" | "--help")) {
+        // `--help | head -2` must not panic: a failed write is let go.
+        let _ = writeln!(io::stdout(), "{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let nodes = match argument.map(|text| text.parse::<u64>()) {
         None => 20_000,
         Some(Ok(nodes)) if nodes > 0 => nodes,
         Some(_) => {
-            eprintln!("selfplay: the argument is a number of nodes per move, such as 20000");
+            eprintln!(
+                "selfplay: the argument is a number of nodes per move, such as 20000\n\n{USAGE}"
+            );
             return ExitCode::from(2);
         }
     };
@@ -56,6 +72,17 @@ fn main() -> ExitCode {
     if pgn.termination.is_none() {
         pgn.termination = Some(format!("Stopped after {MAX_PLIES} plies"));
     }
-    print!("{}", write_pgn(&pgn));
-    ExitCode::SUCCESS
+    // `print!` would panic on a closed pipe (`selfplay | head -8`); a write error is returned.
+    let mut out = io::stdout().lock();
+    match out
+        .write_all(write_pgn(&pgn).as_bytes())
+        .and_then(|()| out.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("selfplay: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -68,7 +68,7 @@ impl SearchContext {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if deepest
             .as_ref()
-            .map_or(true, |(recorded, _)| depth > *recorded)
+            .is_none_or(|(recorded, _)| depth > *recorded)
         {
             *deepest = Some((depth, best.clone()));
         }

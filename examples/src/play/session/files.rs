@@ -93,7 +93,9 @@ fn today() -> String {
 
 /// The year, month and day of the day `days` after 1 January 1970.
 fn civil_date(mut days: u64) -> (u64, u64, u64) {
-    let leap = |year: u64| (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let leap = |year: u64| {
+        (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
+    };
     let mut year = 1970;
     loop {
         let length = if leap(year) { 366 } else { 365 };
