@@ -2,8 +2,9 @@
 # Perft speed of Outpost against Stockfish 15.1, measured side by side in one run.
 # Prints the best wall time of ROUNDS runs of each and the ratios Outpost / Stockfish:
 # "outpost" is the default perft (all cores, hash table), "raw" is --threads 1 --hash 0.
-# Needs Stockfish at /usr/games/stockfish (Debian package `stockfish`;
-# ../shared/tools/install-anchors.sh installs it). Usage: scripts/perft-speed.sh [ROUNDS]   (default 5)
+# Needs Stockfish: the Debian package `stockfish` (`apt-get install stockfish`) puts it at
+# /usr/games/stockfish; elsewhere set STOCKFISH=/path/to/stockfish.
+# Usage: scripts/perft-speed.sh [ROUNDS]   (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}

@@ -1,5 +1,6 @@
 //! Move generation speed: legal moves by try-and-take-back (on a copy and in place), pseudo-legal generation, and one
-//! make/unmake pair. Run with `cargo bench -p benches --bench movegen`.
+//! make/unmake pair. Run with
+//! `cargo bench -p benches --features criterion --bench movegen`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use outpost_board::Board;

@@ -1,5 +1,6 @@
 //! Perft speed: depth 4 of the start position and of Kiwipete, one thread, no table (the raw
-//! speed of try-and-take-back move generation). Run with `cargo bench -p benches --bench perft`.
+//! speed of try-and-take-back move generation). Run with
+//! `cargo bench -p benches --features criterion --bench perft`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use outpost_board::Board;

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Runs every command that README.md shows in a ```sh block, in the README's order, and checks
+# what it prints, so that a README command that breaks turns CI red. The commands are read from
+# the README itself: a new one is run as written (no input, at most 10 minutes) unless the
+# table below says how to bound it. Long ones are bounded: the engine and the terminal game get
+# a scripted input, the benchmarks run in criterion's test mode, the match commands (which need
+# tools from outside the repository) are only checked for the files they name.
+#
+# Usage: scripts/readme-commands.sh [FILE]   (from anywhere; .ci/run calls it; FILE: another
+# Markdown file than README.md, such as one with a command just changed)
+set -euo pipefail
+readme=$(realpath "${1:-$(dirname "$0")/../README.md}")
+cd "$(dirname "$0")/.."
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# The README's commands: the lines of its ```sh blocks, a line ending in `\` joined to the
+# next, a comment after two or more spaces dropped.
+mapfile -t commands < <(awk '
+  /^```sh$/ { block = 1; next }
+  /^```/ { block = 0; next }
+  block {
+    line = $0
+    sub(/  +#.*$/, "", line)
+    if (line ~ /\\$/) { sub(/ *\\$/, " ", line); sub(/^ +/, "", line); joined = joined line; next }
+    sub(/^ +/, "", line)
+    print joined line
+    joined = ""
+  }' "$readme")
+[ "${#commands[@]}" -gt 0 ] || { echo "readme-commands: no command found in $readme" >&2; exit 1; }
+
+# How one README command is run: `run` (shell text; the command itself unless bounded),
+# `input` (its standard input), `expect` (extended regular expressions its output must match,
+# stdout and stderr together), `skip` (why it is not run).
+plan() {
+  local command=$1
+  run=$command input="" expect=() skip=""
+  case "$command" in
+    "cargo test --workspace")
+      skip=".ci/run runs it, with the toolchain of rust-version" ;;
+    "cargo run --release -p uci")
+      input=$'uci\nisready\nposition startpos moves e2e4\ngo depth 8'
+      expect=("^Outpost [0-9.]+ by the Outpost developers$" "^id name Outpost" "^uciok$"
+        "^readyok$" "^info depth 8 " "^bestmove [a-h][1-8][a-h][1-8]") ;;
+    "cargo run --release -p uci -- bench")
+      expect=("^[0-9]+ nodes [0-9]+ nps$") ;;
+    "cargo install --path crates/uci")
+      # Into a scratch directory, reusing the release build, instead of ~/.cargo/bin.
+      run="$command --locked --root $scratch/install --target-dir target && $scratch/install/bin/outpost </dev/null"
+      expect=("^Outpost [0-9.]+ by the Outpost developers$") ;;
+    "cargo build --release -p uci --features tune")
+      run="$command && printf 'uci\n' | target/release/outpost"
+      # The search parameters are options named like their fields: lower case with `_`.
+      expect=("^option name [a-z]+_[a-z_]+ type spin ") ;;
+    "cargo run --release -p examples --bin play")
+      input=$'e4\nquit'
+      expect=("^Outpost: chess in the terminal\. White: You, Black: Outpost\." "^Black plays 1\.\.\. ") ;;
+    "cargo run --release -p examples --bin play -- --mode black --time 3")
+      input=quit
+      expect=("^Outpost: chess in the terminal\. White: Outpost, Black: You\." "^White plays 1\. ") ;;
+    "cargo run --release -p examples --bin play -- --mode engines")
+      # A whole game, fast: few nodes per move, no pause.
+      run="$command --nodes 1000 --pause 0"
+      expect=("^Game over: ") ;;
+    "cargo run --release -p examples --bin play -- --help")
+      expect=("^Usage: play") ;;
+    "cargo run --release -p examples --bin legal_moves -- --help")
+      expect=("^Usage: legal_moves") ;;
+    "cargo run --release -p examples --bin legal_moves | head -4")
+      expect=("^8 ") ;;
+    "cargo run --release -p examples --bin legal_moves -- "*)
+      expect=("^[0-9]+ legal moves:$" "^  [^ ]+ +[a-h][1-8][a-h][1-8]") ;;
+    "cargo run --release -p examples --bin count_perft -- "*)
+      expect=("^perft\([0-9]\) = [0-9]+$") ;;
+    "cargo run --release -p examples --bin analyse -- 1 \"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\"")
+      expect=("^Best line \(depth 1, .*Ra8#" "^Score: mate in 1$") ;;
+    "cargo run --release -p examples --bin analyse -- "*)
+      expect=("^Best line \(depth [0-9]+, " "^Score: ") ;;
+    "cargo run --release -p examples --bin selfplay -- "*)
+      expect=("^\[Result \"" "^1\. ") ;;
+    "cargo run --release -p perft -- --depth 6 "* | "cargo run --release -p perft -- --depth 6")
+      expect=("^Nodes searched: 119060324$") ;;
+    *"--depth 5 --divide")
+      expect=("^e5f7: " "^Nodes searched: 193690690$") ;;
+    "cargo run --release -p perft -- --depth 4 --check-hash")
+      expect=("^Nodes searched: 197281$"
+        "^hash and board verified after every make and unmake: [0-9]+ makes, [0-9]+ unmakes$") ;;
+    "cargo run --release -p perft -- --help")
+      expect=("^Usage: perft") ;;
+    "cargo xtask perft")
+      expect=("^all counts match$") ;;
+    "cargo xtask hash")
+      expect=("^hash and board verified after every make and unmake") ;;
+    "cargo build --release -p uci")
+      expect=() ;;
+    "scripts/perft-speed.sh")
+      if [ -x "${STOCKFISH:-/usr/games/stockfish}" ]; then
+        run="$command 1"
+        expect=("^Start +6 " "^Kiwipete +5 ")
+      else
+        # Without Stockfish it must say so, and fail with exit code 2.
+        run="$command; test \$? -eq 2"
+        expect=("Stockfish not found")
+      fi ;;
+    "scripts/threads-depth.sh")
+      run="$command 200"
+      expect=("^sum threads=1: [0-9]+  threads=2: [0-9]+$") ;;
+    "cargo bench -p "*)
+      # Each benchmark once, as a test.
+      run="$command -- --test"
+      expect=("Success|Testing .* Success") ;;
+    "apt-get install "*)
+      skip="installs system packages" ;;
+    "cutechess-cli "* | "fastchess "*)
+      skip="needs ${command%% *}, which is neither in the repository nor in Debian"
+      # The files of the repository that the match names must exist.
+      local word
+      for word in $command; do
+        case "$word" in
+          cmd=target/* | file=data/*)
+            [ -e "${word#*=}" ] || { echo "FAIL  $command: ${word#*=} does not exist" >&2; exit 1; } ;;
+        esac
+      done ;;
+  esac
+}
+
+ran=0 skipped=0
+for command in "${commands[@]}"; do
+  plan "$command"
+  if [ -n "$skip" ]; then
+    echo "skip  $command  ($skip)"
+    skipped=$((skipped + 1))
+    continue
+  fi
+  echo "run   $command"
+  [ "$run" = "$command" ] || echo "      as: $run"
+  start=$(date +%s)
+  status=0
+  if [ -n "$input" ]; then
+    timeout 600 bash -o pipefail -c "$run" >"$scratch/out" 2>&1 <<<"$input" || status=$?
+  else
+    timeout 600 bash -o pipefail -c "$run" >"$scratch/out" 2>&1 </dev/null || status=$?
+  fi
+  failed=""
+  [ "$status" -eq 0 ] || failed+="exit code $status; "
+  if grep -q "panicked" "$scratch/out"; then failed+="a panic; "; fi
+  for pattern in "${expect[@]}"; do
+    grep -Eq -- "$pattern" "$scratch/out" || failed+="no line matching /$pattern/; "
+  done
+  if [ -n "$failed" ]; then
+    echo "FAIL  $command: ${failed}its output ends with:" >&2
+    tail -40 "$scratch/out" >&2
+    exit 1
+  fi
+  echo "ok    $(($(date +%s) - start)) s"
+  ran=$((ran + 1))
+done
+
+# The programs the README says can be piped into `head`: a closed pipe is no panic.
+for program in "-p examples --bin legal_moves" "-p examples --bin count_perft -- 5" \
+  "-p examples --bin analyse -- 2" "-p examples --bin selfplay -- 500" \
+  "-p examples --bin legal_moves -- --help" "-p perft -- --depth 5 --divide" \
+  "-p perft -- --help" "-p uci -- bench 3"; do
+  status=0
+  cargo run --quiet --release $program 2>"$scratch/err" </dev/null | head -1 >/dev/null || status=$?
+  if [ "$status" -ne 0 ] || grep -q "panicked" "$scratch/err"; then
+    echo "FAIL  cargo run --release $program | head -1: exit code $status" >&2
+    cat "$scratch/err" >&2
+    exit 1
+  fi
+done
+echo "ok    8 programs piped into head -1"
+
+echo "$ran README commands ran as described, $skipped skipped"
