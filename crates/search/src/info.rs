@@ -73,6 +73,25 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+impl SearchResult {
+    /// The result of a search that searched nothing: `best_move` (if any) played unsearched,
+    /// with `score`.
+    pub fn unsearched(best_move: Option<Move>, score: Score) -> SearchResult {
+        SearchResult {
+            best_move,
+            ponder_move: None,
+            score,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            nps: 0,
+            hashfull: 0,
+            time: Duration::ZERO,
+            pv: best_move.into_iter().collect(),
+        }
+    }
+}
+
 /// Nodes per second for `nodes` searched in `time` (counted as at least a millisecond).
 pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
     let millis = time.as_millis().max(1) as u64;

@@ -13,31 +13,8 @@ use crate::report::{final_lines, progress_line};
 use crate::NAME;
 use outpost_board::Board;
 use outpost_movegen::Game;
-use outpost_search::{Limits, SearchEvent, SearchHandle, SearchParams, SearchPosition};
+use outpost_search::{SearchEvent, SearchHandle, SearchParams, SearchPosition};
 use std::io::{BufRead, Write};
-
-/// What ends the last search started by `go`.
-#[derive(Clone, Copy, Debug, Default)]
-struct SearchEnd {
-    /// `go infinite`: only `stop` ends it.
-    infinite: bool,
-    /// `go ponder` before its `ponderhit`: only `stop` or `ponderhit` lets it end.
-    pondering: bool,
-}
-
-impl SearchEnd {
-    fn of(limits: &Limits) -> SearchEnd {
-        SearchEnd {
-            infinite: limits.infinite,
-            pondering: limits.ponder,
-        }
-    }
-
-    /// `true` when the search will not end (print `bestmove`) without `stop`.
-    fn waits_for_stop(self) -> bool {
-        self.infinite || self.pondering
-    }
-}
 
 /// A UCI session: reads commands ([`Engine::handle_line`], [`Engine::run`]) and writes its
 /// answers to the output it was created with.
@@ -56,8 +33,6 @@ pub struct Engine {
     search: SearchHandle,
     /// The search parameters (changed only through the `tune` feature's options).
     params: SearchParams,
-    /// What ends the last search.
-    search_end: SearchEnd,
     /// A `go perft` counting on its own thread.
     perft: Option<PerftRun>,
 }
@@ -73,7 +48,6 @@ impl Engine {
             book: EngineBook::new(),
             search: SearchHandle::new(DEFAULT_HASH_MIB),
             params: SearchParams::default(),
-            search_end: SearchEnd::default(),
             perft: None,
         }
     }
@@ -110,7 +84,7 @@ impl Engine {
                 return;
             }
         }
-        if self.search_end.waits_for_stop() {
+        if self.search.waits_for_stop() {
             self.search.stop();
         }
         // A limited search and a `go perft` still counting are finished.
@@ -149,10 +123,7 @@ impl Engine {
                 }
                 self.search.stop();
             }
-            UciCommand::PonderHit => {
-                self.search.ponderhit();
-                self.search_end.pondering = false;
-            }
+            UciCommand::PonderHit => self.search.ponderhit(),
             UciCommand::Quit => {
                 self.stop_search();
                 return false;
@@ -263,7 +234,6 @@ impl Engine {
             if let Some(found) = self.book.choose(self.game.board(), &limits.search_moves) {
                 // A search still running gives its `bestmove` first.
                 self.stop_search();
-                self.search_end = SearchEnd::default();
                 self.say(&format!(
                     "info string book move {} weight {} of {}\nbestmove {}",
                     found.mv, found.weight, found.total, found.mv
@@ -271,7 +241,6 @@ impl Engine {
                 return;
             }
         }
-        self.search_end = SearchEnd::of(&limits);
         let output = self.output.clone();
         let position = SearchPosition::from_game(&self.game);
         self.search

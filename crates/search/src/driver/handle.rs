@@ -104,6 +104,8 @@ pub struct SearchHandle {
     outstanding: bool,
     /// The signals of the latest search.
     signals: SearchSignals,
+    /// The latest search is `go infinite`.
+    infinite: bool,
     searching: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -139,6 +141,7 @@ impl SearchHandle {
             results,
             outstanding: false,
             signals: SearchSignals::new(),
+            infinite: false,
             searching,
             thread: Some(thread),
         }
@@ -212,6 +215,7 @@ impl SearchHandle {
         self.finish();
         self.signals = SearchSignals::new();
         self.signals.set_pondering(limits.ponder);
+        self.infinite = limits.infinite;
         self.searching.store(true, Ordering::SeqCst);
         self.outstanding = true;
         self.send(Command::Search(Box::new(SearchJob {
@@ -239,6 +243,14 @@ impl SearchHandle {
             return None;
         }
         self.results.recv().ok()
+    }
+
+    /// `true` while the running search will not end by itself: `go infinite`, or `go ponder`
+    /// before its ponderhit, not yet stopped.
+    pub fn waits_for_stop(&self) -> bool {
+        self.is_searching()
+            && !self.signals.is_stopped()
+            && (self.infinite || self.signals.is_pondering())
     }
 
     /// `true` from [`SearchHandle::start`] until the search has sent its result.
@@ -312,21 +324,6 @@ fn serve(
 
 /// The result given when a search failed: the first legal move, unsearched.
 fn fallback_result(board: &Board) -> SearchResult {
-    let pv: Vec<_> = outpost_movegen::legal_moves(board)
-        .first()
-        .copied()
-        .into_iter()
-        .collect();
-    SearchResult {
-        best_move: pv.first().copied(),
-        ponder_move: None,
-        score: crate::score::Score::DRAW,
-        depth: 0,
-        seldepth: 0,
-        nodes: 0,
-        nps: 0,
-        hashfull: 0,
-        time: Duration::ZERO,
-        pv,
-    }
+    let first = outpost_movegen::legal_moves(board).first().copied();
+    SearchResult::unsearched(first, crate::score::Score::DRAW)
 }

@@ -115,16 +115,9 @@ impl Searcher {
                 Score::DRAW
             };
             return SearchResult {
-                best_move: None,
-                ponder_move: None,
-                score,
-                depth: 0,
-                seldepth: 0,
-                nodes: 0,
-                nps: 0,
                 hashfull: self.tt.hashfull(),
                 time: start.elapsed(),
-                pv: Vec::new(),
+                ..SearchResult::unsearched(None, score)
             };
         }
         let ctx = Arc::new(SearchContext {
