@@ -106,7 +106,7 @@ pub fn run(options: &PerftOptions) -> Result<Verdict, String> {
     let mut positions = 0;
     let mut mismatches = 0;
     for job in &jobs {
-        let nodes = count(job, options);
+        let nodes = count(job, options)?;
         positions += nodes.nodes;
         let matched = nodes.nodes == job.published;
         if !matched {
@@ -167,12 +167,13 @@ struct Counted {
 
 /// Counts one job with a fresh [`Perft`] (so no count is answered from another's table),
 /// showing progress on a terminal. The time excludes setting up the table.
-fn count(job: &Job<'_>, options: &PerftOptions) -> Counted {
+fn count(job: &Job<'_>, options: &PerftOptions) -> Result<Counted, String> {
     let perft = Perft::new(
         options.threads,
         table_mb(job.published, options.hash_mb),
         true,
-    );
+    )
+    .map_err(|error| format!("{error}: try a smaller --hash"))?;
     let mut board = job.position.board.clone();
     let root_moves = legal_moves(&board).len();
     let label = format!("{} depth {}", job.position.name, job.depth);
@@ -184,10 +185,10 @@ fn count(job: &Job<'_>, options: &PerftOptions) -> Counted {
             .map(|&(_, nodes)| nodes)
             .sum()
     });
-    Counted {
+    Ok(Counted {
         nodes,
         seconds: start.elapsed().as_secs_f64(),
-    }
+    })
 }
 
 /// The size of the table for a count of `published` positions: about 1 MiB per million

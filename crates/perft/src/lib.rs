@@ -19,6 +19,7 @@ mod check;
 mod table;
 
 pub use check::{check_hash, HashCheck, HashCheckError};
+pub use outpost_table::TableAllocError;
 pub use table::PerftTable;
 
 use outpost_board::{Board, Move};
@@ -123,21 +124,27 @@ pub struct Perft {
 impl Perft {
     /// One thread, no table, bulk counting: the raw speed of move generation.
     pub fn single_threaded() -> Perft {
+        Perft::without_table(1, true)
+    }
+
+    /// `threads` threads (at least 1), no table, and bulk counting at the last ply when
+    /// `bulk` is set.
+    pub fn without_table(threads: usize, bulk: bool) -> Perft {
         Perft {
-            threads: 1,
+            threads: threads.max(1),
             table: None,
-            bulk: true,
+            bulk,
         }
     }
 
     /// `threads` threads (at least 1), a table of `hash_mb` MiB (0 for none), and bulk
-    /// counting at the last ply when `bulk` is set.
-    pub fn new(threads: usize, hash_mb: usize, bulk: bool) -> Perft {
-        Perft {
-            threads: threads.max(1),
-            table: (hash_mb > 0).then(|| PerftTable::with_megabytes(hash_mb)),
-            bulk,
+    /// counting at the last ply when `bulk` is set; an error when the table cannot be had.
+    pub fn new(threads: usize, hash_mb: usize, bulk: bool) -> Result<Perft, TableAllocError> {
+        let mut perft = Perft::without_table(threads, bulk);
+        if hash_mb > 0 {
+            perft.table = Some(PerftTable::with_megabytes(hash_mb)?);
         }
+        Ok(perft)
     }
 
     /// A one-line description of the mode, for logs: threads, table, bulk or not.
@@ -257,7 +264,7 @@ mod tests {
         let mut board: Board = KIWIPETE.parse().unwrap();
         let expected = 97_862;
         for (threads, hash, bulk) in [(1, 0, true), (2, 0, false), (2, 1, true), (1, 1, false)] {
-            let perft = Perft::new(threads, hash, bulk);
+            let perft = Perft::new(threads, hash, bulk).unwrap();
             assert_eq!(perft.count(&mut board, 3), expected, "{}", perft.describe());
             // A second run answers from the table and must agree.
             assert_eq!(perft.count(&mut board, 3), expected, "{}", perft.describe());
@@ -269,7 +276,7 @@ mod tests {
     #[test]
     fn a_stopped_divide_gives_no_counts() {
         let mut board: Board = KIWIPETE.parse().unwrap();
-        let perft = Perft::new(2, 1, true);
+        let perft = Perft::new(2, 1, true).unwrap();
         let running = AtomicBool::new(false);
         let counts = perft
             .divide_until(&mut board, 3, &|_, _| {}, &running)

@@ -28,7 +28,7 @@ Options:
   --hash MB       size of the table of subtree counts in MiB, 0 for none (default: 64)
   -h, --help      show this help
 
-Exit codes: 0 counted, 1 hash check failed, 2 bad arguments.";
+Exit codes: 0 counted, 1 hash check failed, 2 bad arguments or no memory for the table.";
 
 /// The largest depth accepted: deeper counts take days.
 const MAX_DEPTH: u32 = 12;
@@ -144,7 +144,13 @@ fn main() -> ExitCode {
             }
         }
     } else {
-        let perft = Perft::new(options.threads, options.hash_mb, options.bulk);
+        let perft = match Perft::new(options.threads, options.hash_mb, options.bulk) {
+            Ok(perft) => perft,
+            Err(error) => {
+                eprintln!("perft: {error}: try a smaller --hash");
+                return ExitCode::from(2);
+            }
+        };
         eprintln!("mode: {}", perft.describe());
         if options.divide {
             let counts = perft.divide(&mut board, options.depth, &|_, _| {});

@@ -1,40 +1,32 @@
 //! A hash table of subtree counts, shared by all perft threads without locks.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use outpost_table::{Bucket, Buckets, TableAllocError};
+use std::sync::atomic::Ordering;
 
-/// Entries per bucket: four entries of 16 bytes fill one 64-byte cache line.
-const BUCKET_ENTRIES: usize = 4;
-
-/// One cache line of entries. Each entry is two atomic words: the key XOR the data, and the
-/// data (count in the low 56 bits, depth in the high 8). A torn write by two threads at once
-/// makes the XOR check fail, so a probe never returns a wrong count.
-#[repr(align(64))]
-#[derive(Debug, Default)]
-struct Bucket([[AtomicU64; 2]; BUCKET_ENTRIES]);
-
-/// Subtree counts keyed by Zobrist hash and depth.
+/// Subtree counts keyed by Zobrist hash and depth, in buckets of four slots. A slot holds
+/// the key XOR the data and the data (count in the low 56 bits, depth in the high 8); a torn
+/// write by two threads at once makes the XOR check fail, so a probe never returns a wrong
+/// count.
 #[derive(Debug)]
 pub struct PerftTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
 }
 
 const COUNT_BITS: u32 = 56;
 const COUNT_MASK: u64 = (1 << COUNT_BITS) - 1;
 
 impl PerftTable {
-    /// A table of about `megabytes` MiB (at least one bucket).
-    pub fn with_megabytes(megabytes: usize) -> PerftTable {
-        let count = (megabytes * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        PerftTable {
-            buckets: std::iter::repeat_with(Bucket::default)
-                .take(count)
-                .collect(),
-        }
+    /// A table of about `megabytes` MiB (at least one bucket), or an error when the memory
+    /// cannot be had. Ready at once: the operating system zeroes its pages on first use.
+    pub fn with_megabytes(megabytes: usize) -> Result<PerftTable, TableAllocError> {
+        Ok(PerftTable {
+            buckets: Buckets::with_mib(megabytes)?,
+        })
     }
 
     /// The size in MiB.
     pub fn megabytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+        self.buckets.mib()
     }
 
     #[inline]
@@ -44,15 +36,14 @@ impl PerftTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        self.buckets.bucket(key)
     }
 
     /// The stored count of the position with `hash` to `depth`, if present.
     #[inline]
     pub fn probe(&self, hash: u64, depth: u32) -> Option<u64> {
         let key = Self::key(hash, depth);
-        self.bucket(key).0.iter().find_map(|[check, data]| {
+        self.bucket(key).iter().find_map(|[check, data]| {
             let data = data.load(Ordering::Relaxed);
             (data != 0 && check.load(Ordering::Relaxed) ^ data == key).then_some(data & COUNT_MASK)
         })
@@ -67,7 +58,7 @@ impl PerftTable {
             return;
         }
         let key = Self::key(hash, depth);
-        let entries = &self.bucket(key).0;
+        let entries = self.bucket(key);
         let mut victim = 0;
         let mut victim_depth = u64::MAX;
         for (index, [check, data]) in entries.iter().enumerate() {
@@ -94,7 +85,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_counts_by_hash_and_depth() {
-        let table = PerftTable::with_megabytes(1);
+        let table = PerftTable::with_megabytes(1).unwrap();
         assert_eq!(table.probe(42, 3), None);
         table.store(42, 3, 9_467);
         assert_eq!(table.probe(42, 3), Some(9_467));
@@ -104,11 +95,17 @@ mod tests {
 
     #[test]
     fn keeps_deep_counts_when_a_bucket_is_full() {
-        let table = PerftTable::with_megabytes(0); // one bucket
+        let table = PerftTable::with_megabytes(0).unwrap(); // one bucket
         table.store(1, 5, 500);
         for hash in 2..20 {
             table.store(hash, 1, hash);
         }
         assert_eq!(table.probe(1, 5), Some(500));
+    }
+
+    #[test]
+    fn sizes_beyond_the_machine_are_errors() {
+        assert!(PerftTable::with_megabytes(usize::MAX).is_err());
+        assert!(PerftTable::with_megabytes(usize::MAX / 1024).is_err());
     }
 }

@@ -141,3 +141,23 @@ fn check_hash_says_what_it_verified() {
         stderr(&output)
     );
 }
+
+#[test]
+fn a_table_beyond_the_memory_is_refused_with_exit_code_2() {
+    // The address space limited to 1 GiB, so that 4 GiB cannot be had on any machine.
+    let output = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 1048576 && exec \"$0\" --hash 4096 --depth 2",
+            env!("CARGO_BIN_EXE_perft"),
+        ])
+        .output()
+        .expect("the perft binary runs");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("cannot allocate a hash table of 4096 MiB"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(stdout(&output), "");
+}

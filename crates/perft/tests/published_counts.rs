@@ -23,7 +23,7 @@ fn parse(epd: &str) -> Vec<(String, Vec<(u32, u64)>)> {
 }
 
 fn check(epd: &str, max_nodes: u64) -> usize {
-    let engine = Perft::new(2, 16, true);
+    let engine = Perft::new(2, 16, true).unwrap();
     let mut checked = 0;
     for (fen, counts) in parse(epd) {
         let mut board = Board::from_fen(&fen).unwrap();

@@ -7,8 +7,11 @@
 use crate::params::{TT_AGE_WEIGHT, TT_KEEP_DEEPER_BY};
 use crate::score::{Depth, Score};
 use outpost_board::Move;
+use outpost_table::{Buckets, Slot, SLOTS_PER_BUCKET};
 use std::fmt;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+pub use outpost_table::TableAllocError;
 
 /// How a stored score relates to the true score of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,43 +82,11 @@ impl Entry {
     }
 }
 
-/// The table could not be allocated at the size asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableAllocError {
-    /// The size asked for, in MiB.
-    pub mib: usize,
-}
-
-impl fmt::Display for TableAllocError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot allocate a transposition table of {} MiB",
-            self.mib
-        )
-    }
-}
-
-impl std::error::Error for TableAllocError {}
-
-const ENTRIES_PER_BUCKET: usize = 4;
-
-#[derive(Default)]
-struct Slot {
-    key: AtomicU64,
-    data: AtomicU64,
-}
-
-#[derive(Default)]
-#[repr(align(64))]
-struct Bucket {
-    slots: [Slot; ENTRIES_PER_BUCKET],
-}
-
 /// A transposition table sized in MiB, with buckets of four entries, depth-preferred
-/// replacement with ageing, and mate scores stored relative to the node.
+/// replacement with ageing, and mate scores stored relative to the node. Each slot of a
+/// bucket holds the key XOR the data and the data.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     generation: AtomicU8,
 }
 
@@ -154,29 +125,25 @@ impl TranspositionTable {
         TranspositionTable::try_new(mib).unwrap_or_else(|error| panic!("{error}"))
     }
 
-    /// A table of (about) `mib` mebibytes, or an error when the memory cannot be had.
+    /// A table of (about) `mib` mebibytes, or an error when the memory cannot be had. The
+    /// table is ready at once: the operating system zeroes its pages when they are first
+    /// used.
     pub fn try_new(mib: usize) -> Result<TranspositionTable, TableAllocError> {
-        let bytes = mib.max(1).saturating_mul(1024 * 1024);
-        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| TableAllocError { mib })?;
-        buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable {
-            buckets,
+            buckets: Buckets::with_mib(mib.max(1))?,
             generation: AtomicU8::new(0),
         })
     }
 
-    /// Empties every entry.
+    /// The size in MiB.
+    pub fn mib(&self) -> usize {
+        self.buckets.mib()
+    }
+
+    /// Empties every entry in one pass (see [`TranspositionTable::try_new`] for a fresh
+    /// table without one).
     pub fn clear(&self) {
-        for bucket in &self.buckets {
-            for slot in &bucket.slots {
-                slot.key.store(0, Ordering::Relaxed);
-                slot.data.store(0, Ordering::Relaxed);
-            }
-        }
+        self.buckets.clear();
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -190,17 +157,12 @@ impl TranspositionTable {
         self.generation.load(Ordering::Relaxed)
     }
 
-    fn bucket(&self, hash: u64) -> &Bucket {
-        let index = ((u128::from(hash) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
-    }
-
     /// The entry stored for `hash`, with mate scores made relative to `ply`.
     #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Entry> {
-        for slot in &self.bucket(hash).slots {
-            let data = slot.data.load(Ordering::Relaxed);
-            let key = slot.key.load(Ordering::Relaxed);
+        for [key, data] in self.buckets.bucket(hash) {
+            let data = data.load(Ordering::Relaxed);
+            let key = key.load(Ordering::Relaxed);
             if data != 0 && key ^ data == hash {
                 let bound = Bound::from_bits((data >> 40) & 3)?;
                 let stored = i32::from((data >> 16) as u16 as i16);
@@ -225,13 +187,14 @@ impl TranspositionTable {
         depth: Depth,
         bound: Bound,
     ) {
-        let bucket = self.bucket(hash);
+        let bucket = self.buckets.bucket(hash);
         let generation = self.generation();
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
-        for (index, slot) in bucket.slots.iter().enumerate() {
-            let data = slot.data.load(Ordering::Relaxed);
-            let key = slot.key.load(Ordering::Relaxed);
+        for (index, slot) in bucket.iter().enumerate() {
+            let [key, data] = slot;
+            let data = data.load(Ordering::Relaxed);
+            let key = key.load(Ordering::Relaxed);
             if data == 0 {
                 victim = index;
                 break;
@@ -261,7 +224,7 @@ impl TranspositionTable {
             }
         }
         let data = pack(best_move, score.to_table(ply), depth, bound, generation);
-        write(&bucket.slots[victim], hash, data);
+        write(&bucket[victim], hash, data);
     }
 
     /// How full the table is, per mille, counting entries of the current search in a sample.
@@ -269,22 +232,22 @@ impl TranspositionTable {
         let sample = self.buckets.len().min(250);
         let generation = self.generation();
         let mut used = 0;
-        for bucket in &self.buckets[..sample] {
-            for slot in &bucket.slots {
-                let data = slot.data.load(Ordering::Relaxed);
+        for bucket in self.buckets.iter().take(sample) {
+            for [_, data] in bucket {
+                let data = data.load(Ordering::Relaxed);
                 if data != 0 && data_generation(data) == generation {
                     used += 1;
                 }
             }
         }
-        (used * 1000 / (sample * ENTRIES_PER_BUCKET)) as u32
+        (used * 1000 / (sample * SLOTS_PER_BUCKET)) as u32
     }
 }
 
 /// Writes `data` into `slot` for the position `hash`.
-fn write(slot: &Slot, hash: u64, data: u64) {
-    slot.data.store(data, Ordering::Relaxed);
-    slot.key.store(hash ^ data, Ordering::Relaxed);
+fn write([key, data_word]: &Slot, hash: u64, data: u64) {
+    data_word.store(data, Ordering::Relaxed);
+    key.store(hash ^ data, Ordering::Relaxed);
 }
 
 #[cfg(test)]

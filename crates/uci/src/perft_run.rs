@@ -54,7 +54,9 @@ impl PerftRun {
 /// The text `go perft` answers with.
 fn count(mut board: Board, depth: u32, stop: &AtomicBool) -> String {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let perft = Perft::new(threads, PERFT_HASH_MIB, true);
+    // Without the memory for a table, count without one.
+    let perft = Perft::new(threads, PERFT_HASH_MIB, true)
+        .unwrap_or_else(|_| Perft::without_table(threads, true));
     let Some(results) = perft.divide_until(&mut board, depth, &|_, _| {}, stop) else {
         return "info string perft stopped".to_string();
     };

@@ -19,7 +19,21 @@ struct Uci {
 
 impl Uci {
     fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_outpost"))
+        Uci::spawn(&mut Command::new(env!("CARGO_BIN_EXE_outpost")))
+    }
+
+    /// The engine with its address space limited to 1 GiB (the shell's `ulimit -v`), so
+    /// that a large table cannot be had on any machine.
+    fn start_within_one_gib() -> Uci {
+        Uci::spawn(Command::new("sh").args([
+            "-c",
+            "ulimit -v 1048576 && exec \"$0\"",
+            env!("CARGO_BIN_EXE_outpost"),
+        ]))
+    }
+
+    fn spawn(command: &mut Command) -> Uci {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -322,4 +336,23 @@ fn go_perft_answers_isready_and_stops_on_stop() {
     // quit during a count ends the engine.
     engine.send(b"go perft 12\nquit\n");
     engine.finish();
+}
+
+#[test]
+fn a_table_beyond_the_memory_is_refused_and_the_old_one_kept() {
+    let mut uci = Uci::start_within_one_gib();
+    uci.send(b"setoption name Hash value 4096\nisready\n");
+    let refusal = uci.expect("info string");
+    assert!(
+        refusal.contains("cannot allocate a hash table of 4096 MiB"),
+        "{refusal}"
+    );
+    uci.expect("readyok");
+    uci.send(b"position startpos\ngo depth 5\n");
+    uci.expect("bestmove");
+    // Sizes the machine can give are still taken, without a word.
+    let before = uci.seen.len();
+    uci.send(b"setoption name Hash value 64\nisready\n");
+    uci.expect("readyok");
+    assert_eq!(uci.seen[before..], ["readyok"]);
 }

@@ -66,9 +66,13 @@ impl Searcher {
         Ok(())
     }
 
-    /// Empties the transposition table (a new game).
+    /// Empties the transposition table (a new game): a fresh zeroed table of the same size,
+    /// which costs no pass over the memory, or when that cannot be had the old one cleared.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match TranspositionTable::try_new(self.tt.mib()) {
+            Ok(table) => self.tt = Arc::new(table),
+            Err(_) => self.tt.clear(),
+        }
     }
 
     /// Sets the number of search threads (at least 1).

@@ -1,0 +1,188 @@
+//! Cache-line buckets of atomic words: the memory under Outpost's hash tables.
+//!
+//! [`Buckets`] is an array of 64-byte buckets, each [`SLOTS_PER_BUCKET`] slots of two
+//! `AtomicU64`, shared by any number of threads without locks; what the two words of a slot
+//! mean is the table's business. The array is allocated fallibly (a size the machine cannot
+//! give is a [`TableAllocError`], never an abort) and zeroed lazily: it comes from a zeroed
+//! allocation, which the operating system backs with zero pages only when they are first
+//! touched, so that even a table of many gigabytes is ready at once and no thread spends
+//! seconds writing zeros into it.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Slots in one bucket: four slots of 16 bytes fill one 64-byte cache line.
+pub const SLOTS_PER_BUCKET: usize = 4;
+
+/// One slot: two words, typically a key (or key check) and the data.
+pub type Slot = [AtomicU64; 2];
+
+/// One bucket: the slots that share a cache line and one hash index.
+pub type Bucket = [Slot; SLOTS_PER_BUCKET];
+
+/// The size of a cache line, where the first bucket starts.
+const CACHE_LINE_BYTES: usize = 64;
+
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
+
+const MIB: usize = 1024 * 1024;
+
+/// A table could not be allocated at the size asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    /// The size asked for, in MiB.
+    pub mib: usize,
+}
+
+impl fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot allocate a hash table of {} MiB", self.mib)
+    }
+}
+
+impl std::error::Error for TableAllocError {}
+
+/// An array of zero-initialised buckets, indexed by a 64-bit hash.
+pub struct Buckets {
+    /// The slots, with up to `SLOTS_PER_BUCKET - 1` spare ones in front to reach a cache line.
+    slots: Box<[Slot]>,
+    /// The index of the slot that starts bucket 0 (on a cache-line boundary).
+    first: usize,
+    /// The number of buckets.
+    len: usize,
+}
+
+impl fmt::Debug for Buckets {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Buckets").field("len", &self.len).finish()
+    }
+}
+
+impl Buckets {
+    /// As many buckets as fit in `mib` MiB (at least one), all zero.
+    pub fn with_mib(mib: usize) -> Result<Buckets, TableAllocError> {
+        let bytes = mib.checked_mul(MIB).ok_or(TableAllocError { mib })?;
+        Buckets::with_len(bytes / BUCKET_BYTES).map_err(|_| TableAllocError { mib })
+    }
+
+    /// `len` buckets (at least one), all zero.
+    pub fn with_len(len: usize) -> Result<Buckets, TableAllocError> {
+        let len = len.max(1);
+        let error = || TableAllocError {
+            mib: len.saturating_mul(BUCKET_BYTES) / MIB,
+        };
+        let slot_count = len
+            .checked_mul(SLOTS_PER_BUCKET)
+            .and_then(|slots| slots.checked_add(SLOTS_PER_BUCKET - 1))
+            .ok_or_else(error)?;
+        let slots =
+            bytemuck::allocation::try_zeroed_slice_box::<Slot>(slot_count).map_err(|()| error())?;
+        // Reading the address is safe; where the allocator is only 8-byte aligned the buckets
+        // straddle lines, which costs speed but nothing else.
+        let misalignment = slots.as_ptr() as usize % CACHE_LINE_BYTES;
+        let first = (CACHE_LINE_BYTES - misalignment) % CACHE_LINE_BYTES / SLOT_BYTES;
+        Ok(Buckets { slots, first, len })
+    }
+
+    /// The number of buckets.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Always `false`: a table has at least one bucket.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The size in MiB (rounded down).
+    pub fn mib(&self) -> usize {
+        self.len * BUCKET_BYTES / MIB
+    }
+
+    /// The bucket at `index` (below [`Buckets::len`]).
+    ///
+    /// # Panics
+    ///
+    /// When `index` is out of range.
+    #[inline]
+    pub fn get(&self, index: usize) -> &Bucket {
+        assert!(index < self.len, "bucket {index} of {}", self.len);
+        let start = self.first + index * SLOTS_PER_BUCKET;
+        self.slots[start..start + SLOTS_PER_BUCKET]
+            .try_into()
+            .expect("a bucket is SLOTS_PER_BUCKET slots")
+    }
+
+    /// The bucket of `hash`: its high bits scaled to the table (no power of two needed).
+    #[inline]
+    pub fn bucket(&self, hash: u64) -> &Bucket {
+        let index = ((u128::from(hash) * self.len as u128) >> 64) as usize;
+        self.get(index)
+    }
+
+    /// Every bucket, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Bucket> + '_ {
+        (0..self.len).map(|index| self.get(index))
+    }
+
+    /// Sets every word to zero (one pass over the table; dropping it and allocating a new
+    /// one is cheaper for a large table).
+    pub fn clear(&self) {
+        for slot in &*self.slots {
+            for word in slot {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_start_on_a_cache_line_and_are_zero() {
+        for len in [1, 2, 3, 1000, 16_384] {
+            let table = Buckets::with_len(len).unwrap();
+            assert_eq!(table.len(), len);
+            assert_eq!(table.get(0).as_ptr() as usize % CACHE_LINE_BYTES, 0);
+            assert!(table
+                .iter()
+                .flatten()
+                .flatten()
+                .all(|word| word.load(Ordering::Relaxed) == 0));
+        }
+    }
+
+    #[test]
+    fn sizes_follow_the_mebibytes() {
+        assert_eq!(Buckets::with_mib(1).unwrap().len(), MIB / BUCKET_BYTES);
+        assert_eq!(Buckets::with_mib(3).unwrap().mib(), 3);
+        assert_eq!(Buckets::with_mib(0).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn impossible_sizes_are_errors() {
+        assert_eq!(
+            Buckets::with_mib(usize::MAX).unwrap_err(),
+            TableAllocError { mib: usize::MAX }
+        );
+        assert!(Buckets::with_mib(usize::MAX / MIB).is_err());
+        assert!(Buckets::with_len(usize::MAX / 4).is_err());
+    }
+
+    #[test]
+    fn every_hash_finds_a_bucket_and_distinct_buckets_do_not_overlap() {
+        let table = Buckets::with_len(7).unwrap();
+        for hash in [0, 1, u64::MAX / 3, u64::MAX] {
+            let _ = table.bucket(hash);
+        }
+        table.get(6)[3][1].store(9, Ordering::Relaxed);
+        assert_eq!(table.get(5)[3][1].load(Ordering::Relaxed), 0);
+        assert_eq!(table.bucket(u64::MAX)[3][1].load(Ordering::Relaxed), 9);
+        table.clear();
+        assert_eq!(table.get(6)[3][1].load(Ordering::Relaxed), 0);
+    }
+}
