@@ -43,6 +43,18 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 enum Kinds {
     All,
     CapturesAndPromotions,
+    /// The rest: moves to empty squares that are not promotions, castling included.
+    Quiets,
+}
+
+impl Kinds {
+    fn captures(self) -> bool {
+        self != Kinds::Quiets
+    }
+
+    fn quiets(self) -> bool {
+        self != Kinds::CapturesAndPromotions
+    }
 }
 
 /// Appends every pseudo-legal move of the side to move to `moves`.
@@ -56,6 +68,89 @@ pub fn pseudo_legal_captures(board: &Board, moves: &mut MoveList) {
     generate(board, moves, Kinds::CapturesAndPromotions);
 }
 
+/// Appends the pseudo-legal moves that [`pseudo_legal_captures`] leaves out: moves to empty
+/// squares that are not promotions, castling included. The two lists together are
+/// [`pseudo_legal_moves`].
+pub fn pseudo_legal_quiets(board: &Board, moves: &mut MoveList) {
+    generate(board, moves, Kinds::Quiets);
+}
+
+/// `true` when `mv` is one of the pseudo-legal moves of `board` (exactly: the same squares
+/// and the same flags as [`pseudo_legal_moves`] would give), without generating them. For a
+/// move from another position, such as a transposition-table or killer move.
+pub fn is_pseudo_legal(board: &Board, mv: Move) -> bool {
+    let us = board.side_to_move();
+    let from = mv.from();
+    let Some(piece) = board.piece_at(from).filter(|piece| piece.color() == us) else {
+        return false;
+    };
+    if mv.is_null() {
+        return false;
+    }
+    if mv.is_castle() {
+        let mut castles = MoveList::new();
+        if piece.kind() == PieceKind::King {
+            castling_moves(board, &mut castles, board.occupied());
+        }
+        return castles.contains(&mv);
+    }
+    let to = mv.to();
+    let own = board.color(us);
+    let enemies = board.color(!us);
+    let occupied = own | enemies;
+    let tables = SliderTables::get();
+    let reach = match piece.kind() {
+        PieceKind::Pawn => return pawn_move_is_pseudo_legal(board, mv),
+        PieceKind::Knight => knight_attacks(from),
+        PieceKind::Bishop => tables.bishop(from, occupied),
+        PieceKind::Rook => tables.rook(from, occupied),
+        PieceKind::Queen => tables.bishop(from, occupied) | tables.rook(from, occupied),
+        PieceKind::King => king_attacks(from),
+    };
+    if !(reach & !own).contains(to) {
+        return false;
+    }
+    let expected = if enemies.contains(to) {
+        Move::capture(from, to)
+    } else {
+        Move::quiet(from, to)
+    };
+    mv == expected
+}
+
+/// [`is_pseudo_legal`] for a move from a square holding a pawn of the side to move.
+fn pawn_move_is_pseudo_legal(board: &Board, mv: Move) -> bool {
+    let us = board.side_to_move();
+    let (from, to) = (mv.from(), mv.to());
+    let empty = !board.occupied();
+    let step = to.index() as i8 - from.index() as i8;
+    let forward = us.forward();
+    let diagonal = pawn_attacks(us, from).contains(to);
+    let capture = diagonal && board.color(!us).contains(to);
+    let push = step == forward && empty.contains(to);
+    let expected = if Bitboard::rank(Rank::R8.relative_to(us)).contains(to) {
+        match mv.promotion_piece() {
+            Some(piece) if push || capture => Move::promotion(from, to, piece, capture),
+            _ => return false,
+        }
+    } else if push {
+        Move::quiet(from, to)
+    } else if capture {
+        Move::capture(from, to)
+    } else if diagonal && board.en_passant() == Some(to) {
+        Move::en_passant(from, to)
+    } else if step == 2 * forward
+        && Bitboard::rank(Rank::R4.relative_to(us)).contains(to)
+        && empty.contains(to)
+        && empty.contains(from_offset(to, forward))
+    {
+        Move::double_push(from, to)
+    } else {
+        return false;
+    };
+    mv == expected
+}
+
 #[inline(always)]
 fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     let us = board.side_to_move();
@@ -65,6 +160,7 @@ fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     let targets = match kinds {
         Kinds::All => !own,
         Kinds::CapturesAndPromotions => enemies,
+        Kinds::Quiets => !occupied,
     };
     let tables = SliderTables::get();
 
@@ -86,7 +182,7 @@ fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     }
     let king = board.king_square(us);
     push_targets(moves, king, king_attacks(king) & targets, enemies);
-    if kinds == Kinds::All {
+    if kinds.quiets() {
         castling_moves(board, moves, occupied);
     }
 }
@@ -113,10 +209,12 @@ fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     };
 
     let single = up(pawns) & empty;
-    for to in single & last_rank {
-        push_promotions(moves, from_offset(to, forward), to, false);
+    if kinds.captures() {
+        for to in single & last_rank {
+            push_promotions(moves, from_offset(to, forward), to, false);
+        }
     }
-    if kinds == Kinds::All {
+    if kinds.quiets() {
         moves.extend((single & !last_rank).map(|to| Move::quiet(from_offset(to, forward), to)));
         moves.extend(
             (up(single) & empty & double_push_rank)
@@ -124,6 +222,9 @@ fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
         );
     }
 
+    if !kinds.captures() {
+        return;
+    }
     // Captures towards the east (higher file) and west, seen from white's side of the board.
     let ahead = up(pawns);
     for (reach, step) in [

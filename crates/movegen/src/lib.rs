@@ -40,7 +40,10 @@ pub use attacks::{
     attacked_squares, attackers_to, bishop_attacks, checkers, in_check, is_attacked, king_attacks,
     knight_attacks, pawn_attacks, piece_attacks, queen_attacks, rook_attacks,
 };
-pub use generate::{pseudo_legal_captures, pseudo_legal_moves, MoveList, MAX_MOVES};
+pub use generate::{
+    is_pseudo_legal, pseudo_legal_captures, pseudo_legal_moves, pseudo_legal_quiets, MoveList,
+    MAX_MOVES,
+};
 pub use legal::{
     count_legal_moves, has_legal_move, is_legal, legal_captures, legal_moves, legal_moves_in_place,
     try_move,
