@@ -43,14 +43,17 @@ fn sorted(moves: &MoveList) -> Vec<u16> {
 #[test]
 fn captures_and_quiets_split_the_pseudo_legal_moves() {
     for board in positions() {
-        let (mut all, mut captures, mut quiets) = (MoveList::new(), MoveList::new(), MoveList::new());
+        let (mut all, mut captures, mut quiets) =
+            (MoveList::new(), MoveList::new(), MoveList::new());
         pseudo_legal_moves(&board, &mut all);
         pseudo_legal_captures(&board, &mut captures);
         pseudo_legal_quiets(&board, &mut quiets);
         assert!(quiets
             .iter()
             .all(|mv| !mv.is_capture() && !mv.is_promotion()));
-        assert!(captures.iter().all(|mv| mv.is_capture() || mv.is_promotion()));
+        assert!(captures
+            .iter()
+            .all(|mv| mv.is_capture() || mv.is_promotion()));
         let mut both = captures.clone();
         both.extend(quiets.iter().copied());
         assert_eq!(sorted(&both), sorted(&all), "{}", board.to_fen());

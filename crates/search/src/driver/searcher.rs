@@ -5,7 +5,7 @@ use super::pool::HelperPool;
 use super::time::TimeManager;
 use crate::info::{nodes_per_second, Progress, SearchResult};
 use crate::limits::{Limits, SearchSignals};
-use crate::ordering::{Heuristics, MovePicker};
+use crate::ordering::{Heuristics, ScoredMoves};
 use crate::params::{SearchConfig, SearchParams};
 use crate::score::Score;
 use crate::tt::{TableAllocError, TranspositionTable};
@@ -175,7 +175,7 @@ impl Searcher {
             .probe(board.hash(), 0)
             .map_or(Move::NULL, |entry| entry.best_move);
         let heuristics = Heuristics::new(&self.config.params);
-        MovePicker::new(board, candidates, tt_move, &heuristics, 0, None)
+        ScoredMoves::new(board, candidates, tt_move, &heuristics, 0, None)
             .map(RootMove::new)
             .collect()
     }

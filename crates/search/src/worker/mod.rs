@@ -8,7 +8,7 @@ mod quiescence;
 use crate::driver::context::{RootMove, SearchContext};
 use crate::driver::time::TimeManager;
 use crate::info::Progress;
-use crate::ordering::{Heuristics, MovePicker, PreviousMove, MAX_PLY};
+use crate::ordering::{Heuristics, PreviousMove, ScoredMoves, MAX_PLY};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 use outpost_board::{Board, Move, Undo};
@@ -234,8 +234,8 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// `moves` of the node at `ply` in the order to search them.
-    fn move_picker(&self, moves: MoveList, tt_move: Move, ply: usize) -> MovePicker {
-        MovePicker::new(
+    fn move_picker(&self, moves: MoveList, tt_move: Move, ply: usize) -> ScoredMoves {
+        ScoredMoves::new(
             &self.board,
             moves,
             tt_move,

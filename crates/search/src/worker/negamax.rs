@@ -3,11 +3,12 @@
 //! reductions and check extensions.
 
 use super::{previous_move, Worker};
+use crate::ordering::MovePicker;
 use crate::score::{Depth, Score};
 use crate::see::see;
 use crate::tt::Bound;
 use outpost_board::{Board, Color, Move, PieceKind};
-use outpost_movegen::{in_check, pseudo_legal_moves, MoveList};
+use outpost_movegen::{in_check, MoveList};
 
 fn has_non_pawn_material(board: &Board, color: Color) -> bool {
     (board.color(color) & !board.pieces(PieceKind::Pawn) & !board.pieces(PieceKind::King))
@@ -102,9 +103,7 @@ impl Worker<'_, '_> {
             depth -= 1;
         }
 
-        let mut moves = MoveList::new();
-        pseudo_legal_moves(&self.board, &mut moves);
-        let picker = self.move_picker(moves, tt_move, ply);
+        let mut picker = MovePicker::new(tt_move, &self.heuristics, ply, self.previous[ply]);
         let killers = self.heuristics.killers(ply);
         let mut best_score = -Score::INFINITY;
         let mut best_move = Move::NULL;
@@ -113,7 +112,7 @@ impl Worker<'_, '_> {
         // Captures skipped by SEE before their legality was tried: if nothing else was
         // searched, the node is neither mate nor stalemate as far as we know.
         let mut pruned_captures = false;
-        for mv in picker {
+        while let Some(mv) = picker.next(&self.board, &self.heuristics) {
             let quiet = !mv.is_capture() && !mv.is_promotion();
             if !pv_node
                 && !checked

@@ -2,7 +2,7 @@
 //! evasions when in check, with stand-pat, delta and SEE pruning.
 
 use super::Worker;
-use crate::ordering::{victim_value, MovePicker};
+use crate::ordering::{victim_value, ScoredMoves};
 use crate::score::Score;
 use crate::see::see;
 use crate::tt::Bound;
@@ -45,7 +45,7 @@ impl Worker<'_, '_> {
         };
         let mut moves = MoveList::new();
         pseudo_legal_captures(&self.board, &mut moves);
-        for mv in MovePicker::captures(&self.board, moves, tt_move) {
+        for mv in ScoredMoves::captures(&self.board, moves, tt_move) {
             if let Some(kind) = mv.promotion_piece() {
                 if kind != PieceKind::Queen {
                     continue;

@@ -1,17 +1,30 @@
 //! Move ordering: transposition-table move, captures by MVV-LVA and SEE, promotions, killers,
 //! counter-moves and the history heuristic. Moves are picked by integer keys (selection of
 //! the largest remaining key), never with a comparator.
+//!
+//! Two pickers: [`MovePicker`] for the main search generates in stages (the hash move before
+//! any generation, then captures, killers and the counter-move, then quiets), so that a node
+//! that cuts off early generates little; [`ScoredMoves`] orders a list it is given (the root,
+//! the quiescence search's captures and its evasions).
+
+mod scored;
+mod staged;
+
+pub(crate) use scored::ScoredMoves;
+pub(crate) use staged::MovePicker;
 
 use crate::params::SearchParams;
 use crate::score::Depth;
-use crate::see::{see, SEE_VALUES};
+use crate::see::SEE_VALUES;
 use arrayvec::ArrayVec;
 use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
-use outpost_movegen::{MoveList, MAX_MOVES};
+use outpost_movegen::MAX_MOVES;
 
 /// The deepest ply the search reaches.
 pub(crate) const MAX_PLY: usize = 128;
 
+/// Ordering keys of [`ScoredMoves`], from first to last (history scores lie between the
+/// counter-move's and the bad captures').
 const TT_MOVE_KEY: i32 = 2_000_000;
 const GOOD_CAPTURE_KEY: i32 = 1_000_000;
 const KILLER_KEYS: [i32; 2] = [900_000, 890_000];
@@ -139,94 +152,59 @@ pub(crate) fn mvv_lva(board: &Board, mv: Move) -> i32 {
     (victim_value(board, mv) + promotion) * 8 - attacker
 }
 
-/// The ordering keys of a move list, one per move (not zeroed first: only as many as there
-/// are moves are written).
-type Keys = ArrayVec<i32, MAX_MOVES>;
-
-/// A list of moves with ordering keys, handing out the best remaining move each time.
-pub(crate) struct MovePicker {
-    moves: MoveList,
-    keys: Keys,
+/// Moves with ordering keys, handed out largest key first. Each entry packs the key above
+/// the move's 16 bits into one integer, so that one comparison orders two entries (equal keys
+/// go by the move's bits: the order is the same on every run).
+#[derive(Default)]
+struct KeyedMoves {
+    entries: ArrayVec<i64, MAX_MOVES>,
     next: usize,
 }
 
-impl MovePicker {
-    /// Orders `moves` for a main-search node.
-    pub fn new(
-        board: &Board,
-        moves: MoveList,
-        tt_move: Move,
-        heuristics: &Heuristics,
-        ply: usize,
-        previous: Option<PreviousMove>,
-    ) -> MovePicker {
-        let side = board.side_to_move();
-        let killers = heuristics.killers(ply);
-        let counter = heuristics.counter_move(previous);
-        let key = |mv: Move| {
-            if mv == tt_move {
-                TT_MOVE_KEY
-            } else if let Some(kind) = mv.promotion_piece().filter(|&k| k != PieceKind::Queen) {
-                UNDERPROMOTION_KEY + SEE_VALUES[kind.index()]
-            } else if mv.is_capture() || mv.is_promotion() {
-                let order = mvv_lva(board, mv);
-                if see(board, mv) >= 0 {
-                    GOOD_CAPTURE_KEY + order
-                } else {
-                    BAD_CAPTURE_KEY + order
-                }
-            } else if mv == killers[0] {
-                KILLER_KEYS[0]
-            } else if mv == killers[1] {
-                KILLER_KEYS[1]
-            } else if mv == counter {
-                COUNTER_KEY
-            } else {
-                heuristics.history(side, mv)
-            }
-        };
-        MovePicker {
-            keys: moves.iter().map(|&mv| key(mv)).collect(),
-            moves,
+impl KeyedMoves {
+    /// `moves` keyed by `key`.
+    fn new(moves: &[Move], mut key: impl FnMut(Move) -> i32) -> KeyedMoves {
+        KeyedMoves {
+            entries: moves.iter().map(|&mv| pack(mv, key(mv))).collect(),
             next: 0,
         }
     }
 
-    /// Orders captures (and promotions) for the quiescence search by MVV-LVA.
-    pub fn captures(board: &Board, moves: MoveList, tt_move: Move) -> MovePicker {
-        let key = |mv: Move| {
-            if mv == tt_move {
-                TT_MOVE_KEY
-            } else {
-                mvv_lva(board, mv)
-            }
-        };
-        MovePicker {
-            keys: moves.iter().map(|&mv| key(mv)).collect(),
-            moves,
-            next: 0,
-        }
+    /// Adds a move with its key.
+    fn push(&mut self, mv: Move, key: i32) {
+        self.entries.push(pack(mv, key));
+    }
+
+    /// Sorts the remaining moves, largest key first, so that [`KeyedMoves::take`] hands them
+    /// out in order: cheaper than [`KeyedMoves::pick`] when most of them will be used.
+    fn sort(&mut self) {
+        self.entries[self.next..].sort_unstable_by(|a, b| b.cmp(a));
+    }
+
+    /// The next move in the list's order, if any.
+    #[inline]
+    fn take(&mut self) -> Option<Move> {
+        let entry = *self.entries.get(self.next)?;
+        self.next += 1;
+        Some(Move::from_bits(entry as u16))
+    }
+
+    /// The remaining move with the largest key, if any (a selection: most nodes use only the
+    /// first few moves, so sorting them all would be wasted).
+    #[inline]
+    fn pick(&mut self) -> Option<Move> {
+        let remaining = &mut self.entries[self.next..];
+        let (best, _) = remaining
+            .iter()
+            .enumerate()
+            .max_by_key(|&(_, &entry)| entry)?;
+        remaining.swap(0, best);
+        self.take()
     }
 }
 
-impl Iterator for MovePicker {
-    type Item = Move;
-
-    fn next(&mut self) -> Option<Move> {
-        let count = self.moves.len();
-        if self.next >= count {
-            return None;
-        }
-        let mut best = self.next;
-        for index in self.next + 1..count {
-            if self.keys[index] > self.keys[best] {
-                best = index;
-            }
-        }
-        self.moves.swap(self.next, best);
-        self.keys.swap(self.next, best);
-        let mv = self.moves[self.next];
-        self.next += 1;
-        Some(mv)
-    }
+/// One entry of [`KeyedMoves`]: the key above the move's bits.
+#[inline]
+fn pack(mv: Move, key: i32) -> i64 {
+    i64::from(key) << 16 | i64::from(mv.to_bits())
 }

@@ -1,0 +1,72 @@
+//! [`ScoredMoves`]: a given list ordered by keys computed all at once.
+
+use super::{
+    mvv_lva, Heuristics, KeyedMoves, PreviousMove, BAD_CAPTURE_KEY, COUNTER_KEY, GOOD_CAPTURE_KEY,
+    KILLER_KEYS, TT_MOVE_KEY, UNDERPROMOTION_KEY,
+};
+use crate::see::{see, SEE_VALUES};
+use outpost_board::{Board, Move, PieceKind};
+use outpost_movegen::MoveList;
+
+/// A list of moves with ordering keys, handing out the best remaining move each time.
+pub(crate) struct ScoredMoves(KeyedMoves);
+
+impl ScoredMoves {
+    /// Orders `moves` as the main search does: the hash move, good captures (SEE) by
+    /// MVV-LVA, killers, the counter-move, quiets by history, bad captures, underpromotions.
+    pub fn new(
+        board: &Board,
+        moves: MoveList,
+        tt_move: Move,
+        heuristics: &Heuristics,
+        ply: usize,
+        previous: Option<PreviousMove>,
+    ) -> ScoredMoves {
+        let side = board.side_to_move();
+        let killers = heuristics.killers(ply);
+        let counter = heuristics.counter_move(previous);
+        let key = |mv: Move| {
+            if mv == tt_move {
+                TT_MOVE_KEY
+            } else if let Some(kind) = mv.promotion_piece().filter(|&k| k != PieceKind::Queen) {
+                UNDERPROMOTION_KEY + SEE_VALUES[kind.index()]
+            } else if mv.is_capture() || mv.is_promotion() {
+                let order = mvv_lva(board, mv);
+                if see(board, mv) >= 0 {
+                    GOOD_CAPTURE_KEY + order
+                } else {
+                    BAD_CAPTURE_KEY + order
+                }
+            } else if mv == killers[0] {
+                KILLER_KEYS[0]
+            } else if mv == killers[1] {
+                KILLER_KEYS[1]
+            } else if mv == counter {
+                COUNTER_KEY
+            } else {
+                heuristics.history(side, mv)
+            }
+        };
+        ScoredMoves(KeyedMoves::new(&moves, key))
+    }
+
+    /// Orders captures (and promotions) for the quiescence search by MVV-LVA.
+    pub fn captures(board: &Board, moves: MoveList, tt_move: Move) -> ScoredMoves {
+        let key = |mv: Move| {
+            if mv == tt_move {
+                TT_MOVE_KEY
+            } else {
+                mvv_lva(board, mv)
+            }
+        };
+        ScoredMoves(KeyedMoves::new(&moves, key))
+    }
+}
+
+impl Iterator for ScoredMoves {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        self.0.pick()
+    }
+}

@@ -1,0 +1,270 @@
+//! [`MovePicker`]: the main search's moves, generated in stages.
+
+use super::{mvv_lva, Heuristics, KeyedMoves, PreviousMove};
+use crate::see::see;
+use arrayvec::ArrayVec;
+use outpost_board::{Board, Move, PieceKind};
+use outpost_movegen::{is_pseudo_legal, pseudo_legal_captures, pseudo_legal_quiets, MoveList};
+
+/// The most promotions to a rook, bishop or knight in one position: three pieces on each of
+/// three squares for each of eight pawns.
+const MAX_UNDERPROMOTIONS: usize = 8 * 3 * 3;
+
+/// Where the picker is: each stage hands out its moves, then moves on to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// The hash move, if it is a move of this position; nothing is generated yet.
+    TtMove,
+    GenerateCaptures,
+    /// Captures and queen promotions by MVV-LVA; those that lose material by SEE are put
+    /// aside as they come up.
+    GoodCaptures,
+    FirstKiller,
+    SecondKiller,
+    CounterMove,
+    GenerateQuiets,
+    /// Quiet moves by history.
+    Quiets,
+    BadCaptures,
+    Underpromotions,
+    Done,
+}
+
+/// The moves of a main-search node, best first: the hash move, good captures, the two
+/// killers, the counter-move, quiets by history, bad captures, underpromotions. Each stage is
+/// generated only when the one before is used up, so a node that cuts off on the hash move
+/// generates nothing. Every move handed out is pseudo-legal (a hash or killer move from
+/// another position is checked with [`is_pseudo_legal`]), and none twice.
+pub(crate) struct MovePicker {
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    /// The captures, then the quiets.
+    current: KeyedMoves,
+    /// Captures that lose material by SEE, in the order met (so by MVV-LVA).
+    bad_captures: MoveList,
+    underpromotions: ArrayVec<Move, MAX_UNDERPROMOTIONS>,
+    /// The next move of `bad_captures` or `underpromotions`.
+    next: usize,
+}
+
+impl MovePicker {
+    /// The picker of a node with the hash move `tt_move` (or [`Move::NULL`]), at `ply`
+    /// after `previous`.
+    pub fn new(
+        tt_move: Move,
+        heuristics: &Heuristics,
+        ply: usize,
+        previous: Option<PreviousMove>,
+    ) -> MovePicker {
+        MovePicker {
+            stage: Stage::TtMove,
+            tt_move,
+            killers: heuristics.killers(ply),
+            counter: heuristics.counter_move(previous),
+            current: KeyedMoves::default(),
+            bad_captures: MoveList::new(),
+            underpromotions: ArrayVec::new(),
+            next: 0,
+        }
+    }
+
+    /// The next move to search in `board` (the node's position), or `None` when all are
+    /// handed out.
+    pub fn next(&mut self, board: &Board, heuristics: &Heuristics) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateCaptures;
+                    if is_pseudo_legal(board, self.tt_move) {
+                        return Some(self.tt_move);
+                    }
+                }
+                Stage::GenerateCaptures => {
+                    self.generate_captures(board);
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => {
+                    while let Some(mv) = self.current.pick() {
+                        if see(board, mv) >= 0 {
+                            return Some(mv);
+                        }
+                        self.bad_captures.push(mv);
+                    }
+                    self.stage = Stage::FirstKiller;
+                }
+                Stage::FirstKiller => {
+                    self.stage = Stage::SecondKiller;
+                    if self.is_fresh_quiet(board, self.killers[0], &[]) {
+                        return Some(self.killers[0]);
+                    }
+                }
+                Stage::SecondKiller => {
+                    self.stage = Stage::CounterMove;
+                    if self.is_fresh_quiet(board, self.killers[1], &self.killers[..1]) {
+                        return Some(self.killers[1]);
+                    }
+                }
+                Stage::CounterMove => {
+                    self.stage = Stage::GenerateQuiets;
+                    if self.is_fresh_quiet(board, self.counter, &self.killers) {
+                        return Some(self.counter);
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    self.generate_quiets(board, heuristics);
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if let Some(mv) = self.current.take() {
+                        return Some(mv);
+                    }
+                    self.stage = Stage::BadCaptures;
+                }
+                Stage::BadCaptures => {
+                    if let Some(&mv) = self.bad_captures.get(self.next) {
+                        self.next += 1;
+                        return Some(mv);
+                    }
+                    self.next = 0;
+                    self.stage = Stage::Underpromotions;
+                }
+                Stage::Underpromotions => {
+                    if let Some(&mv) = self.underpromotions.get(self.next) {
+                        self.next += 1;
+                        return Some(mv);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// The captures and promotions but the hash move, keyed by MVV-LVA; underpromotions put
+    /// aside for last.
+    fn generate_captures(&mut self, board: &Board) {
+        let mut moves = MoveList::new();
+        pseudo_legal_captures(board, &mut moves);
+        for mv in moves {
+            if mv == self.tt_move {
+                continue;
+            }
+            if mv
+                .promotion_piece()
+                .is_some_and(|kind| kind != PieceKind::Queen)
+            {
+                self.underpromotions.push(mv);
+            } else {
+                self.current.push(mv, mvv_lva(board, mv));
+            }
+        }
+    }
+
+    /// The quiet moves not handed out already, sorted by history: a node that gets this far
+    /// usually searches many of them.
+    fn generate_quiets(&mut self, board: &Board, heuristics: &Heuristics) {
+        let side = board.side_to_move();
+        let mut moves = MoveList::new();
+        pseudo_legal_quiets(board, &mut moves);
+        let done = [self.tt_move, self.killers[0], self.killers[1], self.counter];
+        self.current = KeyedMoves::default();
+        for mv in moves {
+            if !done.contains(&mv) {
+                self.current.push(mv, heuristics.history(side, mv));
+            }
+        }
+        self.current.sort();
+    }
+
+    /// `true` when the killer or counter-move `mv` is a quiet move of `board` not handed out
+    /// before (as the hash move or one of `earlier`).
+    fn is_fresh_quiet(&self, board: &Board, mv: Move, earlier: &[Move]) -> bool {
+        mv != self.tt_move
+            && !earlier.contains(&mv)
+            && !mv.is_capture()
+            && !mv.is_promotion()
+            && is_pseudo_legal(board, mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::SearchParams;
+    use outpost_board::Color;
+    use outpost_movegen::{legal_moves, pseudo_legal_moves};
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Positions of random games, with the move played from each.
+    fn positions() -> Vec<(Board, Move)> {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut positions = Vec::new();
+        for _ in 0..30 {
+            let mut board: Board =
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+                    .parse()
+                    .unwrap();
+            for _ in 0..120 {
+                let moves = legal_moves(&board);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.next_u32() as usize % moves.len()];
+                positions.push((board.clone(), mv));
+                board.make(mv);
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn hands_out_every_pseudo_legal_move_once_hash_move_first() {
+        let all_positions = positions();
+        let mut heuristics = Heuristics::new(&SearchParams::default());
+        for (index, (board, played)) in all_positions.iter().enumerate() {
+            // Killers and hash moves from this and from other positions (often not moves here).
+            let other = all_positions[(index * 7 + 3) % all_positions.len()].1;
+            let tt_move = [*played, other, Move::NULL][index % 3];
+            for side in [Color::White, Color::Black] {
+                heuristics.reward_quiet(side, 5, 3, other, &[*played], None);
+                heuristics.reward_quiet(side, 5, 3, *played, &[other], None);
+            }
+            let mut picker = MovePicker::new(tt_move, &heuristics, 5, None);
+            let mut handed = Vec::new();
+            while let Some(mv) = picker.next(board, &heuristics) {
+                handed.push(mv);
+            }
+            let mut expected = MoveList::new();
+            pseudo_legal_moves(board, &mut expected);
+            let mut sorted_handed: Vec<u16> = handed.iter().map(|mv| mv.to_bits()).collect();
+            let mut sorted_expected: Vec<u16> = expected.iter().map(|mv| mv.to_bits()).collect();
+            sorted_handed.sort_unstable();
+            sorted_expected.sort_unstable();
+            assert_eq!(sorted_handed, sorted_expected, "{}", board.to_fen());
+            if expected.contains(&tt_move) {
+                assert_eq!(handed[0], tt_move);
+            }
+            // Quiet moves come after every capture that SEE does not call losing (but the
+            // underpromotions, which come last).
+            let first_quiet = handed
+                .iter()
+                .position(|mv| !mv.is_capture() && !mv.is_promotion() && *mv != tt_move);
+            if let Some(first_quiet) = first_quiet {
+                let underpromotion =
+                    |mv: Move| mv.promotion_piece().is_some_and(|k| k != PieceKind::Queen);
+                assert!(
+                    handed[first_quiet..].iter().all(|&mv| {
+                        !(mv.is_capture() || mv.is_promotion())
+                            || underpromotion(mv)
+                            || see(board, mv) < 0
+                    }),
+                    "{} {tt_move} {handed:?}",
+                    board.to_fen()
+                );
+            }
+        }
+    }
+}
