@@ -362,6 +362,63 @@ impl Board {
         undo
     }
 
+    /// Plays `mv` (pseudo-legal here) on the piece and colour bitboards alone, lets `look`
+    /// see the board so changed, and takes the move back: the cheapest try-and-take-back,
+    /// for perft's last ply, where the only question is whether a king is attacked. Inside
+    /// `look` the bitboards are those after the move, while the mailbox, side to move, hash,
+    /// castling rights, en passant square and clocks are still those before it, so `look`
+    /// may only ask about the bitboards (attacks, occupancy).
+    #[inline(always)]
+    pub fn with_pieces_moved<R>(&mut self, mv: Move, look: impl FnOnce(&Board) -> R) -> R {
+        self.toggle_pieces(mv);
+        let result = look(self);
+        self.toggle_pieces(mv);
+        result
+    }
+
+    /// XORs every square `mv` changes into the piece and colour bitboards: its own inverse,
+    /// as the mailbox it reads is not changed.
+    #[inline(always)]
+    fn toggle_pieces(&mut self, mv: Move) {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.mailbox[from.index()] else {
+            debug_assert!(false, "toggle_pieces: no piece on {from} for {mv}");
+            return;
+        };
+        let us = piece.color();
+        let from_to = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_color[us.index()] ^= from_to;
+        let code = mv.code();
+        if code == QUIET {
+            self.by_piece[piece.index()] ^= from_to;
+            return;
+        }
+        let captured_square = if code == EN_PASSANT {
+            Square::from_index((to.index() as i8 - us.forward()) as usize)
+        } else {
+            to
+        };
+        if let Some(captured) = self.mailbox[captured_square.index()] {
+            let bit = Bitboard::from_square(captured_square);
+            self.by_piece[captured.index()] ^= bit;
+            self.by_color[(!us).index()] ^= bit;
+        }
+        if let Some(kind) = mv.promotion_piece() {
+            self.by_piece[piece.index()] ^= Bitboard::from_square(from);
+            self.by_piece[Piece::new(us, kind).index()] ^= Bitboard::from_square(to);
+            return;
+        }
+        self.by_piece[piece.index()] ^= from_to;
+        if code == CASTLE {
+            if let Some(side) = CastleSide::by_king_target(to) {
+                let rook_squares =
+                    Bitboard::from_square(side.rook_from) | Bitboard::from_square(side.rook_to);
+                self.by_piece[Piece::new(us, PieceKind::Rook).index()] ^= rook_squares;
+                self.by_color[us.index()] ^= rook_squares;
+            }
+        }
+    }
+
     /// The rare kinds of move: double push, castling, en passant and promotions. Moves the
     /// pieces and returns the hash change beyond the moving piece's own from/to keys.
     #[inline(always)]

@@ -3,7 +3,7 @@
 //! exactly those among all 65,536 move codes, over the perft suite's positions (castling, en
 //! passant, promotions) and positions from random games (fixed seed).
 
-use outpost_board::{Board, Move};
+use outpost_board::{Board, Color, Move, PieceKind};
 use outpost_movegen::{
     is_pseudo_legal, legal_moves, pseudo_legal_captures, pseudo_legal_moves, pseudo_legal_quiets,
     MoveList,
@@ -80,6 +80,34 @@ fn is_pseudo_legal_accepts_exactly_the_generated_moves() {
                 "{mv} ({bits:#06x}) in {}",
                 board.to_fen()
             );
+        }
+    }
+}
+
+/// The bitboards a board shows: each colour's pieces of each kind.
+fn bitboards(board: &Board) -> Vec<u64> {
+    let mut all = Vec::new();
+    for color in [Color::White, Color::Black] {
+        all.push(board.color(color).0);
+        for kind in PieceKind::ALL {
+            all.push(board.pieces_of(color, kind).0);
+        }
+    }
+    all
+}
+
+#[test]
+fn a_move_played_on_the_bitboards_alone_gives_the_bitboards_of_make_and_is_taken_back() {
+    for mut board in positions() {
+        let before = board.clone();
+        let mut all = MoveList::new();
+        pseudo_legal_moves(&board, &mut all);
+        for &mv in &all {
+            let inside = board.with_pieces_moved(mv, bitboards);
+            assert_eq!(board, before, "{mv} in {}", before.to_fen());
+            let undo = board.make(mv);
+            assert_eq!(inside, bitboards(&board), "{mv} in {}", before.to_fen());
+            board.unmake(mv, &undo);
         }
     }
 }
