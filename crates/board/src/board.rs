@@ -370,14 +370,15 @@ impl Board {
     /// may only ask about the bitboards (attacks, occupancy).
     #[inline(always)]
     pub fn with_pieces_moved<R>(&mut self, mv: Move, look: impl FnOnce(&Board) -> R) -> R {
+        // Copying the bitboards back is cheaper than working out the move's squares again.
+        let (by_piece, by_color) = (self.by_piece, self.by_color);
         self.toggle_pieces(mv);
         let result = look(self);
-        self.toggle_pieces(mv);
+        (self.by_piece, self.by_color) = (by_piece, by_color);
         result
     }
 
-    /// XORs every square `mv` changes into the piece and colour bitboards: its own inverse,
-    /// as the mailbox it reads is not changed.
+    /// XORs every square `mv` changes into the piece and colour bitboards.
     #[inline(always)]
     fn toggle_pieces(&mut self, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
