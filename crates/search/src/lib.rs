@@ -31,7 +31,7 @@
 mod driver;
 mod info;
 mod limits;
-mod ordering;
+pub mod ordering;
 mod params;
 mod score;
 mod see;
@@ -44,4 +44,4 @@ pub use info::{Info, Progress, SearchResult};
 pub use limits::{Limits, SearchSignals};
 pub use params::{ParamError, ParamSpec, SearchParams};
 pub use score::{Depth, Score};
-pub use tt::{Bound, TableAllocError};
+pub use tt::{Bound, Entry, TableAllocError, TranspositionTable};

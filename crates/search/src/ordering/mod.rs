@@ -10,8 +10,8 @@
 mod scored;
 mod staged;
 
-pub(crate) use scored::ScoredMoves;
-pub(crate) use staged::MovePicker;
+pub use scored::ScoredMoves;
+pub use staged::MovePicker;
 
 use crate::params::SearchParams;
 use crate::score::Depth;
@@ -21,7 +21,7 @@ use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
 use outpost_movegen::MAX_MOVES;
 
 /// The deepest ply the search reaches.
-pub(crate) const MAX_PLY: usize = 128;
+pub const MAX_PLY: usize = 128;
 
 /// Ordering keys of [`ScoredMoves`], from first to last (history scores lie between the
 /// counter-move's and the bad captures').
@@ -35,7 +35,7 @@ const UNDERPROMOTION_KEY: i32 = -2_000_000;
 /// The search's memory of which quiet moves were good: killers per ply, a counter-move per
 /// previous move, and history scores per side and from/to squares.
 #[derive(Clone)]
-pub(crate) struct Heuristics {
+pub struct Heuristics {
     killers: [[Move; 2]; MAX_PLY + 2],
     counter_moves: [[Move; 64]; 12],
     history: [[[i32; 64]; 64]; 2],
@@ -61,7 +61,7 @@ impl Heuristics {
 /// Identifies the previous move for counter-move look-ups: the piece that moved and its
 /// target square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PreviousMove {
+pub struct PreviousMove {
     /// The piece that moved.
     pub piece: Piece,
     /// The square it moved to.
@@ -153,8 +153,9 @@ pub(crate) fn mvv_lva(board: &Board, mv: Move) -> i32 {
 }
 
 /// Moves with ordering keys, handed out largest key first. Each entry packs the key above
-/// the move's 16 bits into one integer, so that one comparison orders two entries (equal keys
-/// go by the move's bits: the order is the same on every run).
+/// the move's 16 bits (inverted) into one integer, so that one comparison orders two entries;
+/// equal keys go by the move's bits, lowest first, which is close to the generator's order
+/// (by origin square), so that sorting a list of equal keys costs little.
 #[derive(Default)]
 struct KeyedMoves {
     entries: ArrayVec<i64, MAX_MOVES>,
@@ -168,6 +169,12 @@ impl KeyedMoves {
             entries: moves.iter().map(|&mv| pack(mv, key(mv))).collect(),
             next: 0,
         }
+    }
+
+    /// Empties the list (in place: the list is too large to replace by a new one).
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.next = 0;
     }
 
     /// Adds a move with its key.
@@ -186,7 +193,7 @@ impl KeyedMoves {
     fn take(&mut self) -> Option<Move> {
         let entry = *self.entries.get(self.next)?;
         self.next += 1;
-        Some(Move::from_bits(entry as u16))
+        Some(Move::from_bits(!(entry as u16)))
     }
 
     /// The remaining move with the largest key, if any (a selection: most nodes use only the
@@ -203,8 +210,8 @@ impl KeyedMoves {
     }
 }
 
-/// One entry of [`KeyedMoves`]: the key above the move's bits.
+/// One entry of [`KeyedMoves`]: the key above the move's bits, inverted.
 #[inline]
 fn pack(mv: Move, key: i32) -> i64 {
-    i64::from(key) << 16 | i64::from(mv.to_bits())
+    i64::from(key) << 16 | i64::from(!mv.to_bits())
 }

@@ -9,7 +9,7 @@ use outpost_board::{Board, Move, PieceKind};
 use outpost_movegen::MoveList;
 
 /// A list of moves with ordering keys, handing out the best remaining move each time.
-pub(crate) struct ScoredMoves(KeyedMoves);
+pub struct ScoredMoves(KeyedMoves);
 
 impl ScoredMoves {
     /// Orders `moves` as the main search does: the hash move, good captures (SEE) by

@@ -35,7 +35,7 @@ enum Stage {
 /// generated only when the one before is used up, so a node that cuts off on the hash move
 /// generates nothing. Every move handed out is pseudo-legal (a hash or killer move from
 /// another position is checked with [`is_pseudo_legal`]), and none twice.
-pub(crate) struct MovePicker {
+pub struct MovePicker {
     stage: Stage,
     tt_move: Move,
     killers: [Move; 2],
@@ -169,7 +169,7 @@ impl MovePicker {
         let mut moves = MoveList::new();
         pseudo_legal_quiets(board, &mut moves);
         let done = [self.tt_move, self.killers[0], self.killers[1], self.counter];
-        self.current = KeyedMoves::default();
+        self.current.clear();
         for mv in moves {
             if !done.contains(&mv) {
                 self.current.push(mv, heuristics.history(side, mv));

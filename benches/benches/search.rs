@@ -1,0 +1,92 @@
+//! The search's parts, each alone: the staged move picker (the first move only, as at a node
+//! that cuts off, and every move), the transposition table (probe hit and miss, store) and the
+//! evaluation. Run with `cargo bench -p benches --features criterion --bench search`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use outpost_board::{Board, Move};
+use outpost_movegen::legal_moves;
+use outpost_search::ordering::{Heuristics, MovePicker};
+use outpost_search::{Bound, Score, SearchParams, TranspositionTable};
+
+const POSITIONS: [(&str, &str); 3] = [
+    ("start", Board::STARTPOS_FEN),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    ("endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+];
+
+fn move_picker(c: &mut Criterion) {
+    let heuristics = Heuristics::new(&SearchParams::default());
+    for (name, fen) in POSITIONS {
+        let board = Board::from_fen(fen).unwrap();
+        let tt_move = legal_moves(&board)[0];
+        c.bench_function(&format!("move_picker/first_move/{name}"), |b| {
+            b.iter(|| {
+                let mut picker = MovePicker::new(black_box(tt_move), &heuristics, 3, None);
+                picker.next(&board, &heuristics)
+            });
+        });
+        c.bench_function(&format!("move_picker/every_move/{name}"), |b| {
+            b.iter(|| {
+                let mut picker = MovePicker::new(black_box(Move::NULL), &heuristics, 3, None);
+                let mut count = 0;
+                while picker.next(&board, &heuristics).is_some() {
+                    count += 1;
+                }
+                count
+            });
+        });
+    }
+}
+
+fn transposition_table(c: &mut Criterion) {
+    let table = TranspositionTable::new(64);
+    table.new_search();
+    // Hashes spread over the whole table, as a search's are.
+    let hashes: Vec<u64> = (1..=4096u64)
+        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
+    for &hash in &hashes {
+        table.store(hash, 0, Move::NULL, Score::centipawns(12), 5, Bound::Exact);
+    }
+    let mut next = 0;
+    c.bench_function("tt/probe_hit", |b| {
+        b.iter(|| {
+            next = (next + 1) % hashes.len();
+            table.probe(black_box(hashes[next]), 0)
+        });
+    });
+    c.bench_function("tt/probe_miss", |b| {
+        b.iter(|| {
+            next = (next + 1) % hashes.len();
+            table.probe(black_box(hashes[next] ^ 1), 0)
+        });
+    });
+    c.bench_function("tt/store", |b| {
+        b.iter(|| {
+            next = (next + 1) % hashes.len();
+            table.store(
+                black_box(hashes[next]),
+                0,
+                Move::NULL,
+                Score::centipawns(7),
+                6,
+                Bound::Lower,
+            );
+        });
+    });
+}
+
+fn evaluation(c: &mut Criterion) {
+    for (name, fen) in POSITIONS {
+        let board = Board::from_fen(fen).unwrap();
+        c.bench_function(&format!("evaluate/{name}"), |b| {
+            b.iter(|| outpost_eval::evaluate(black_box(&board)));
+        });
+    }
+}
+
+criterion_group!(benches, move_picker, transposition_table, evaluation);
+criterion_main!(benches);
