@@ -1,19 +1,17 @@
 #!/usr/bin/env python3
-"""Outpost's speed beside reference engines, measured in one run.
+"""Outpost's search speed beside reference engines, measured in one run.
 
-Search: each engine searches five positions (the start, Kiwipete, a Queen's Gambit
-middlegame, the CPW position 3 endgame, a rook endgame) for --seconds each, one thread,
-Hash 64; the rounds are interleaved (every engine on a position, then the next position) and
-the best nodes per second of the rounds is kept. Perft: the start position depth 6 and
-Kiwipete depth 5, Outpost's raw perft (one thread, no table, `--threads 1 --hash 0`) and its
-default perft against Stockfish's `go perft` (one thread, no table), best time of the rounds.
-The machine is shared and noisy: only the ratios of one run mean something.
+Each engine searches five positions (the start, Kiwipete, a Queen's Gambit middlegame, the
+CPW position 3 endgame, a rook endgame) for --seconds each, one thread, Hash 64; the rounds
+are interleaved (every engine on a position, then the next position) and the best nodes per
+second of the rounds is kept. The machine is shared and noisy: only the ratios of one run
+mean something. Perft against Stockfish is scripts/perft-speed.sh.
 
 Reference engines are looked up in /usr/games (Debian's `ethereal-chess` and `stockfish`
 packages); a missing one is left out with a message. `--compare OLD` adds another Outpost
 binary (say, the build before a change) to the search table, for an A/B in the same run.
 
-Usage: scripts/speed.py [--seconds S] [--rounds N] [--quick] [--no-perft] [--compare OLD]
+Usage: scripts/speed.py [--seconds S] [--rounds N] [--quick] [--compare OLD]
 (SPEED_NO_BUILD=1 in the environment measures target/release as it is, without building.)
 Exit codes: 0 measured, 2 bad arguments or Outpost missing and not buildable.
 """
@@ -23,11 +21,9 @@ import math
 import os
 import subprocess
 import sys
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPOST = os.path.join(ROOT, "target", "release", "outpost")
-PERFT = os.path.join(ROOT, "target", "release", "perft")
 ETHEREAL = "/usr/games/ethereal-chess"
 STOCKFISH = "/usr/games/stockfish"
 
@@ -38,12 +34,6 @@ POSITIONS = [
     ("cpw-3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
     ("rook-endgame", "8/5pk1/6p1/R7/5P2/6PK/r7/8 w - - 0 1"),
 ]
-
-PERFTS = [
-    ("start d6", POSITIONS[0][1], 6),
-    ("kiwipete d5", POSITIONS[1][1], 5),
-]
-
 
 class Engine:
     """A UCI engine process, driven line by line."""
@@ -107,29 +97,6 @@ def search_nps(command, fen, seconds):
     return nodes * 1000 / elapsed
 
 
-def stockfish_perft_seconds(fen, depth):
-    engine = Engine(STOCKFISH)
-    try:
-        engine.send("setoption name Threads value 1")
-        engine.ready()
-        engine.send("position fen " + fen)
-        start = time.perf_counter()
-        engine.send("go perft %d" % depth)
-        engine.wait_for("Nodes searched")
-        return time.perf_counter() - start
-    finally:
-        engine.quit()
-
-
-def outpost_perft_seconds(fen, depth, raw):
-    args = [PERFT, "--fen", fen, "--depth", str(depth)]
-    if raw:
-        args += ["--threads", "1", "--hash", "0"]
-    start = time.perf_counter()
-    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
-
-
 def geometric_mean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
@@ -137,14 +104,13 @@ def geometric_mean(values):
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
-        epilog="Builds Outpost in release first (cargo build --release -p uci -p perft).")
+        epilog="Builds Outpost in release first (cargo build --release -p uci).")
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="search time per position and engine (default 3)")
     parser.add_argument("--rounds", type=int, default=2,
                         help="interleaved rounds; the best is kept (default 2)")
     parser.add_argument("--quick", action="store_true",
                         help="0.5 s per search, one round: a smoke test, not a figure")
-    parser.add_argument("--no-perft", action="store_true", help="leave out the perft part")
     parser.add_argument("--compare", metavar="OLD",
                         help="another Outpost binary to measure beside this one")
     args = parser.parse_args()
@@ -155,9 +121,9 @@ def main():
     if args.compare and not os.access(args.compare, os.X_OK):
         parser.error("--compare %s is not an executable" % args.compare)
 
-    print("building Outpost (cargo build --release -p uci -p perft) ...", flush=True)
-    build = subprocess.run(["true"] if os.environ.get("SPEED_NO_BUILD") else ["cargo", "build", "--release", "-q", "-p", "uci", "-p", "perft"],
-                           cwd=ROOT)
+    print("building Outpost (cargo build --release -p uci) ...", flush=True)
+    command = ["cargo", "build", "--release", "-q", "-p", "uci"]
+    build = subprocess.run(["true"] if os.environ.get("SPEED_NO_BUILD") else command, cwd=ROOT)
     if build.returncode != 0:
         print("speed: the build failed", file=sys.stderr)
         return 2
@@ -207,28 +173,7 @@ def main():
         [best["outpost", p] / best[name, p] for p, _ in POSITIONS]) for name in others)
     print(row)
 
-    if args.no_perft:
-        return 0
-    print()
-    if not os.access(STOCKFISH, os.X_OK):
-        print("perft: Stockfish is not installed (%s; Debian package stockfish): "
-              "no perft ratios" % STOCKFISH)
-        return 0
-    print("perft: best of %d rounds, seconds (wall clock, process start included)"
-          % args.rounds)
-    print("%-14s%12s%12s%12s%14s%14s" % ("position", "stockfish", "raw", "default",
-                                        "raw/sf", "default/sf"))
-    for label, fen, depth in PERFTS:
-        times = {"stockfish": math.inf, "raw": math.inf, "default": math.inf}
-        for _ in range(args.rounds):
-            times["stockfish"] = min(times["stockfish"], stockfish_perft_seconds(fen, depth))
-            times["raw"] = min(times["raw"], outpost_perft_seconds(fen, depth, True))
-            times["default"] = min(times["default"], outpost_perft_seconds(fen, depth, False))
-        print("%-14s%12.2f%12.2f%12.2f%14.2f%14.2f"
-              % (label, times["stockfish"], times["raw"], times["default"],
-                 times["raw"] / times["stockfish"], times["default"] / times["stockfish"]))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

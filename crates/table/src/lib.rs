@@ -6,7 +6,10 @@
 //! give is a [`TableAllocError`], never an abort) and zeroed lazily: it comes from a zeroed
 //! allocation, which the operating system backs with zero pages only when they are first
 //! touched, so that even a table of many gigabytes is ready at once and no thread spends
-//! seconds writing zeros into it.
+//! seconds writing zeros into it. On Linux the table asks for huge pages (see
+//! `huge_pages.rs`, the workspace's one unsafe call).
+
+mod huge_pages;
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -79,6 +82,7 @@ impl Buckets {
             .ok_or_else(error)?;
         let slots =
             bytemuck::allocation::try_zeroed_slice_box::<Slot>(slot_count).map_err(|()| error())?;
+        huge_pages::advise(&slots);
         // Reading the address is safe; where the allocator is only 8-byte aligned the buckets
         // straddle lines, which costs speed but nothing else.
         let misalignment = slots.as_ptr() as usize % CACHE_LINE_BYTES;
