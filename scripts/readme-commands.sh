@@ -103,6 +103,9 @@ plan() {
         run="$command; test \$? -eq 2"
         expect=("Stockfish not found")
       fi ;;
+    "scripts/speed.py --quick")
+      # Reference engines that are not installed are left out with a message.
+      expect=("^geomean +[0-9.]+") ;;
     "scripts/threads-depth.sh")
       run="$command 200"
       expect=("^sum threads=1: [0-9]+  threads=2: [0-9]+$") ;;
