@@ -167,6 +167,8 @@ search_params! {
     history_bonus_max = 1200 in 100..=4000;
     /// History values are kept within ± this (gravity).
     history_max = 16384 in 1000..=32000;
+    /// Milliseconds of a running clock never planned for, beyond the move overhead: a stall.
+    time_clock_reserve_ms = 70 in 0..=1000;
     /// Moves to go assumed when the clock has no `movestogo`.
     time_moves_to_go = 30 in 5..=80;
     /// `movestogo` is clamped to at most this.

@@ -2,8 +2,10 @@
 //!
 //! A *soft* limit decides whether a new iteration starts (stretched when the best move keeps
 //! changing or the score drops); a *hard* limit aborts the search. Both keep the move
-//! overhead in reserve so that the engine never loses on time. Both count from `go`, also
-//! for `go ponder`: the time spent pondering counts as thinking time after the ponderhit.
+//! overhead and, on a running clock, a reserve (`time_clock_reserve_ms`) untouched, so that
+//! the engine does not lose on time even when the machine stalls it for a while. Both count
+//! from `go`, also for `go ponder`: the time spent pondering counts as thinking time after
+//! the ponderhit.
 
 use crate::limits::Limits;
 use crate::params::SearchParams;
@@ -59,7 +61,8 @@ impl TimeManager {
         };
         if let Some(clock) = clock {
             let increment = increment.unwrap_or_default();
-            let available = clock.saturating_sub(overhead);
+            let reserve = Duration::from_millis(params.time_clock_reserve_ms.max(0) as u64);
+            let available = clock.saturating_sub(overhead + reserve);
             let moves_to_go = limits
                 .moves_to_go
                 .unwrap_or(params.time_moves_to_go as u32)
@@ -139,5 +142,23 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(manager(&zero, Color::Black, 30).hard, Some(Duration::ZERO));
+    }
+
+    #[test]
+    fn a_low_clock_keeps_the_reserve_and_the_overhead() {
+        let reserve = SearchParams::default().time_clock_reserve_ms as u64;
+        for clock in [0, 20, 50, 100, 150, 300, 1_000] {
+            let limits = Limits {
+                white_time: Some(Duration::from_millis(clock)),
+                white_increment: Some(Duration::from_millis(10)),
+                ..Limits::default()
+            };
+            let hard = manager(&limits, Color::White, 30).hard.unwrap();
+            let left = Duration::from_millis(clock).saturating_sub(hard);
+            assert!(
+                left >= Duration::from_millis((30 + reserve).min(clock)),
+                "clock {clock} ms: hard limit {hard:?}"
+            );
+        }
     }
 }
