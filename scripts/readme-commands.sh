@@ -106,6 +106,20 @@ plan() {
     "scripts/threads-depth.sh")
       run="$command 200"
       expect=("^sum threads=1: [0-9]+  threads=2: [0-9]+$") ;;
+    "scripts/install-soak-deps.sh")
+      expect=("^soak dependencies present: ") ;;
+    "python3 scripts/soak.py --games 1000 "*)
+      # Ten games, two against each engine.
+      run="python3 scripts/soak.py --games 10 --tc 1+0.01 --out $scratch/soak"
+      expect=("^Outpost: no crash, no hang, no illegal move, no time loss$") ;;
+    "python3 scripts/soak.py --games 100 "*"--ponder"*)
+      run="python3 scripts/soak.py --games 2 --tc 1+0.01 --ponder --out $scratch/soak"
+      expect=("^Outpost pondered [1-9][0-9]* times" "^Outpost: no crash, no hang, no illegal move, no time loss$") ;;
+    "python3 scripts/soak.py --self-test")
+      expect=("^[0-9]+ passed, 0 failed$") ;;
+    "python3 scripts/stop-latency.py")
+      run="$command --runs 50"
+      expect=("^50 stops, 1 thread\(s\): median [0-9.]+ ms") ;;
     "cargo bench -p "*)
       # Each benchmark once, as a test.
       run="$command -- --test"

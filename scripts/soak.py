@@ -248,6 +248,8 @@ async def play_game(number, opponent, outpost_white, opening, args, specs):
     board = chess.Board(fen)
     clocks = {chess.WHITE: base, chess.BLACK: base}
     scores = []
+    timings = []  # per ply: clock after the move and its increment, time taken
+    least = {chess.WHITE: base, chess.BLACK: base}  # the least time left after a move
     failures = []
     result, reason = "*", None
     game_id = object()
@@ -272,7 +274,9 @@ async def play_game(number, opponent, outpost_white, opening, args, specs):
             )
             started = time.perf_counter()
             played = await player.play(board, limit, game_id, clocks[turn])
-            clocks[turn] -= time.perf_counter() - started
+            took = time.perf_counter() - started
+            clocks[turn] -= took
+            least[turn] = min(least[turn], clocks[turn])
             if played.move is None:
                 raise Failure(turn, "illegal", "bestmove (none) in a position with legal moves")
             if clocks[turn] < 0:
@@ -283,6 +287,7 @@ async def play_game(number, opponent, outpost_white, opening, args, specs):
             score = played.info.get("score")
             scores.append(None if score is None else score.white().score(mate_score=100000))
             board.push(played.move)
+            timings.append((clocks[turn], took))
             winner, reason = adjudicate(scores, board, args)
             if winner is not False:
                 result = {chess.WHITE: "1-0", chess.BLACK: "0-1", None: "1/2-1/2"}[winner]
@@ -307,7 +312,13 @@ async def play_game(number, opponent, outpost_white, opening, args, specs):
                 failures.append(end)
                 reason = (reason or "") + f"; {player.name} {end.kind}: {end.detail}"
 
-    game = chess.pgn.Game.from_board(board)
+    game = chess.pgn.Game()
+    game.setup(chess.Board(fen))
+    node = game
+    for move, (clock, took) in zip(board.move_stack, timings):
+        node = node.add_variation(move)
+        node.set_clock(clock)
+        node.set_emt(took)
     game.headers["Event"] = "Outpost soak" + (", pondering" if args.ponder else "")
     game.headers["Site"] = "?"
     game.headers["Round"] = str(number)
@@ -332,6 +343,8 @@ async def play_game(number, opponent, outpost_white, opening, args, specs):
         "outpost_failures": [(f.kind, f.detail) for f in outpost_failures],
         "opponent_failures": [(f.kind, f.detail) for f in opponent_failures],
         "runner_error": runner_error,
+        "outpost_least": min(least[c] for c in least if colors[c]),
+        "opponent_least": min(least[c] for c in least if not colors[c]),
         "pgn": pgn,
         "logs": logs,
         "ponderhits": sum(1 for p in players.values() if colors[p.color] for line in p.lines if line.endswith(": << ponderhit")),
@@ -403,7 +416,10 @@ def summary(records, args, opponents, seconds, specs, out):
         f"Soak: {len(records)} games at {args.tc}{', pondering' if args.ponder else ''}, concurrency "
         f"{args.concurrency}, {seconds / 60:.1f} min; PGN in {out / 'games.pgn'}"
     )
-    lines.append(f"{'opponent':<28} {'games':>5}  {'Outpost W-D-L':>13}  {'score':>6}  Outpost crash/hang/illegal/time  opponent crash/hang/illegal/time")
+    lines.append(
+        f"{'opponent':<28} {'games':>5}  {'Outpost W-D-L':>13}  {'score':>6}  Outpost crash/hang/illegal/time"
+        "  opponent crash/hang/illegal/time  least time left (ms): Outpost, opponent"
+    )
     total = collections.Counter()
     for opponent in opponents:
         games = [r for r in records if r["opponent"] == opponent]
@@ -417,6 +433,7 @@ def summary(records, args, opponents, seconds, specs, out):
         lines.append(
             f"{specs[opponent]['name']:<28} {len(games):>5}  {tally['W']:>3}-{tally['D']}-{tally['L']:<5}  {score:5.1f}%  "
             f"{'/'.join(str(ours[k]) for k in FAILURES):>31}  {'/'.join(str(theirs[k]) for k in FAILURES):>32}"
+            f"  {min(r['outpost_least'] for r in games) * 1000:>8.0f} {min(r['opponent_least'] for r in games) * 1000:>8.0f}"
         )
     ponders = sum(r["ponders"] for r in records)
     if args.ponder:
