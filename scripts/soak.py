@@ -103,18 +103,29 @@ class Failure(Exception):
 
 class EngineLog(logging.Handler):
     """Collects python-chess's engine traffic (every line sent and received, stderr) per
-    engine process, so that the log of a failed game can be written out."""
+    engine process, so that the log of a failed game can be written out, and times the
+    engine's moves: from the moment `go` (or `ponderhit`) is written to the moment its
+    `bestmove` is read, as a GUI does, so that the runner's own pauses do not count."""
 
     def __init__(self):
         super().__init__(logging.DEBUG)
-        self.lines = {}  # id(protocol) -> list of lines
+        self.players = {}  # id(protocol) -> Player
         self.start = time.perf_counter()
 
     def emit(self, record):
         protocol = record.args[0] if isinstance(record.args, tuple) and record.args else None
-        lines = self.lines.get(id(protocol))
-        if lines is not None:
-            lines.append(f"{time.perf_counter() - self.start:10.3f} {record.getMessage()}")
+        player = self.players.get(id(protocol))
+        if player is None:
+            return
+        now = time.perf_counter()
+        player.lines.append(f"{now - self.start:10.3f} {record.getMessage()}")
+        if record.msg == "%s: << %s":  # a line written to the engine
+            text = str(record.args[1])
+            if (text.startswith("go") and " ponder" not in text) or text == "ponderhit":
+                player.go_sent = now
+        elif record.msg == "%s: >> %s":  # a line read from it
+            if str(record.args[1]).startswith(("bestmove", "move ")):
+                player.answer_read = now
 
 
 LOG = EngineLog()
@@ -145,6 +156,7 @@ class Player:
         self.transport = self.engine = None
         self.lines = []
         self.killed = False
+        self.go_sent = self.answer_read = None
 
     async def start(self):
         popen = chess.engine.popen_xboard if self.spec["protocol"] == "xboard" else chess.engine.popen_uci
@@ -156,7 +168,7 @@ class Player:
             raise Failure(self.color, "hang", "no answer to the start (uci/isready)") from None
         except chess.engine.EngineTerminatedError as error:
             raise Failure(self.color, "crash", f"died at start: {error}") from None
-        LOG.lines[id(self.engine)] = self.lines
+        LOG.players[id(self.engine)] = self
         options = dict(self.spec["options"])
         if self.ponder and "Ponder" not in self.engine.options:
             self.ponder = False
@@ -168,7 +180,14 @@ class Player:
         except chess.engine.EngineTerminatedError as error:
             raise Failure(self.color, "crash", f"died at setoption: {error}") from None
 
+    def took(self, fallback):
+        """The time the engine took for its last move."""
+        if self.go_sent is not None and self.answer_read is not None and self.answer_read >= self.go_sent:
+            return self.answer_read - self.go_sent
+        return fallback
+
     async def play(self, board, limit, game, clock):
+        self.go_sent = self.answer_read = None
         try:
             return await asyncio.wait_for(
                 self.engine.play(board, limit, game=game, ponder=self.ponder, info=chess.engine.INFO_SCORE),
@@ -206,7 +225,7 @@ class Player:
         except asyncio.TimeoutError:
             code = None
         self.transport.close()
-        LOG.lines.pop(id(self.engine), None)
+        LOG.players.pop(id(self.engine), None)
         if failure is None and not self.killed and code not in (0, None):
             failure = Failure(self.color, "crash", f"exit code {code} after quit")
         return failure
@@ -274,7 +293,7 @@ async def play_game(number, opponent, outpost_white, opening, args, specs):
             )
             started = time.perf_counter()
             played = await player.play(board, limit, game_id, clocks[turn])
-            took = time.perf_counter() - started
+            took = player.took(time.perf_counter() - started)
             clocks[turn] -= took
             least[turn] = min(least[turn], clocks[turn])
             if played.move is None:
@@ -391,8 +410,9 @@ async def run(args, specs, opponents, out):
             pgn_file.flush()
             failed = record["outpost_failures"] or record["opponent_failures"] or record["runner_error"]
             if failed or args.all_logs:
-                for name, lines in record["logs"].items():
+                for name, lines in record.pop("logs").items():
                     (out / f"game-{number}-{name.replace(' ', '_')}.log").write_text("\n".join(lines) + "\n")
+            record.pop("logs", None)  # kept only for a failed game
             if record["outpost_failures"] and args.stop_on_failure:
                 stop = True
             tally = collections.Counter(outpost_score(r) for r in records)
