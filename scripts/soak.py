@@ -126,6 +126,8 @@ class EngineLog(logging.Handler):
         elif record.msg == "%s: >> %s":  # a line read from it
             if str(record.args[1]).startswith(("bestmove", "move ")):
                 player.answer_read = now
+        elif record.msg == "%s: stderr >> %s" and "panicked" in str(record.args[1]):
+            player.panic = True
 
 
 LOG = EngineLog()
@@ -156,6 +158,7 @@ class Player:
         self.transport = self.engine = None
         self.lines = []
         self.killed = False
+        self.panic = False  # it printed a Rust panic on stderr
         self.go_sent = self.answer_read = None
 
     async def start(self):
@@ -199,9 +202,6 @@ class Player:
             raise Failure(self.color, "crash", str(error)) from None
         except chess.engine.EngineError as error:
             raise Failure(self.color, "illegal", str(error)) from None
-
-    def panicked(self):
-        return any("stderr >> " in line and "panicked" in line for line in self.lines)
 
     async def stop(self):
         """Quits the engine (killing it if it must); returns a failure seen at the end."""
@@ -301,7 +301,7 @@ async def play_game(number, opponent, outpost_white, opening, args, specs):
             if clocks[turn] < 0:
                 raise Failure(turn, "time loss", f"{played.move} played {-clocks[turn] * 1000:.0f} ms after its flag fell")
             clocks[turn] += inc
-            if player.panicked():
+            if player.panic:
                 raise Failure(turn, "crash", "panicked (stderr)")
             score = played.info.get("score")
             scores.append(None if score is None else score.white().score(mate_score=100000))
@@ -325,7 +325,7 @@ async def play_game(number, opponent, outpost_white, opening, args, specs):
     finally:
         for player in players.values():
             end = await player.stop()
-            if player.panicked() and not any(f.color == player.color and f.kind == "crash" for f in failures):
+            if player.panic and not any(f.color == player.color and f.kind == "crash" for f in failures):
                 end = Failure(player.color, "crash", "panicked (stderr)")
             if end is not None and not any(f.color == end.color for f in failures):
                 failures.append(end)
