@@ -3,8 +3,9 @@
 # what it prints, so that a README command that breaks turns CI red. The commands are read from
 # the README itself: a new one is run as written (no input, at most 10 minutes) unless the
 # table below says how to bound it. Long ones are bounded: the engine and the terminal game get
-# a scripted input, the benchmarks run in criterion's test mode, the match commands (which need
-# tools from outside the repository) are only checked for the files they name.
+# a scripted input, the benchmarks run in criterion's test mode, the soaks play a few games, the
+# match commands (which need tools from outside the repository) are only checked for the files
+# they name.
 #
 # Usage: scripts/readme-commands.sh [FILE]   (from anywhere; .ci/run calls it; FILE: another
 # Markdown file than README.md, such as one with a command just changed)
@@ -109,6 +110,22 @@ plan() {
     "scripts/threads-depth.sh")
       run="$command 200"
       expect=("^sum threads=1: [0-9]+  threads=2: [0-9]+$") ;;
+    "scripts/install-soak-deps.sh")
+      expect=("^soak dependencies present: ") ;;
+    "python3 scripts/soak.py --games 1000 "*)
+      # Ten games, two against each engine, at an increment that keeps Outpost's clock well
+      # above its move overhead (at 1+0.01 it sits near 43 ms, where a stall of a busy machine
+      # can flag a game).
+      run="python3 scripts/soak.py --games 10 --tc 1+0.03 --out $scratch/soak"
+      expect=("^Outpost: no crash, no hang, no illegal move, no time loss$") ;;
+    "python3 scripts/soak.py --games 100 "*"--ponder"*)
+      run="python3 scripts/soak.py --games 2 --tc 1+0.03 --ponder --out $scratch/soak"
+      expect=("^Outpost pondered [1-9][0-9]* times" "^Outpost: no crash, no hang, no illegal move, no time loss$") ;;
+    "python3 scripts/soak.py --self-test")
+      expect=("^[0-9]+ passed, 0 failed$") ;;
+    "python3 scripts/stop-latency.py")
+      run="$command --runs 50"
+      expect=("^50 stops, 1 thread\(s\): median [0-9.]+ ms") ;;
     "cargo bench -p "*)
       # Each benchmark once, as a test.
       run="$command -- --test"

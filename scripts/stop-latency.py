@@ -2,7 +2,7 @@
 """Measures how fast the engine answers `stop`: the time from writing `stop` to reading
 `bestmove`, over many `go infinite` searches stopped after a random short time.
 
-    python3 scripts/stop-latency.py [--engine target/release/uci] [--runs 1000] [--threads 1]
+    python3 scripts/stop-latency.py [--engine target/release/outpost] [--runs 1000] [--threads 1]
 
 Prints the median, the 99th percentile and the worst latency in milliseconds.
 """
@@ -10,11 +10,14 @@ import argparse
 import random
 import subprocess
 import time
+from pathlib import Path
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="target/release/uci")
+    parser.add_argument(
+        "--engine", default=str(Path(__file__).resolve().parent.parent / "target/release/outpost")
+    )
     parser.add_argument("--runs", type=int, default=1000)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
