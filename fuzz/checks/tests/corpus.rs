@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 /// The `fuzz/` folder.
 fn fuzz_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    let checks = Path::new(env!("CARGO_MANIFEST_DIR"));
+    checks.parent().unwrap_or(checks).to_path_buf()
 }
 
 /// The files of a folder, sorted, without hidden ones (`.gitkeep`); none if it is missing.
