@@ -16,8 +16,9 @@ pub enum BookError {
         /// What the operating system said.
         source: io::Error,
     },
-    /// The book's bytes could not be read from their source (a [`PolyglotReader`](crate::PolyglotReader)
-    /// that is not over a file; a file's errors are [`BookError::Io`], with its path).
+    /// The book's bytes could not be read from their source: a
+    /// [`PolyglotReader`](crate::PolyglotReader) that is not over a file (a file's errors are
+    /// [`BookError::Io`], with its path).
     Read {
         /// What the source said.
         source: io::Error,

@@ -14,12 +14,12 @@
 //!
 //! | target | input | invariants |
 //! |---|---|---|
-//! | [`fen`] | a FEN, or EPD text | [`fen()`] |
-//! | [`san`] | a FEN line, then one SAN move a line | [`san()`] |
-//! | [`uci_move`] | a FEN line, then one UCI move a line | [`uci_move()`] |
-//! | [`pgn`] | PGN text | [`pgn()`] |
-//! | [`uci_session`] | UCI input lines | [`uci_session()`] |
-//! | [`polyglot`] | the bytes of a Polyglot `.bin` book | [`polyglot()`] |
+//! | [`fen`](mod@fen) | a FEN, or EPD text | [`fen()`] |
+//! | [`san`](mod@san) | a FEN line, then one SAN move a line | [`san()`] |
+//! | [`uci_move`](mod@uci_move) | a FEN line, then one UCI move a line | [`uci_move()`] |
+//! | [`pgn`](mod@pgn) | PGN text | [`pgn()`] |
+//! | `uci_session` ([`session`]) | UCI input lines | [`uci_session()`] |
+//! | [`polyglot`](mod@polyglot) | the bytes of a Polyglot `.bin` book | [`polyglot()`] |
 //!
 //! Input bytes that are not UTF-8 are read as text with `U+FFFD` in place of each bad
 //! sequence, as the engine reads its input.
