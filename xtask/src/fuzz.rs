@@ -6,7 +6,7 @@
 //! --locked` when `cargo +nightly fuzz` is missing. It builds every target once, as
 //! cargo-fuzz does by default (optimised, with debug assertions and overflow checks) but
 //! without a sanitizer unless `--sanitizer` asks for one: the workspace forbids unsafe code,
-//! and a run without AddressSanitizer is several times faster. Then each target runs as
+//! and a run without AddressSanitizer is faster. Then each target runs as
 //!
 //! ```text
 //! cargo +nightly fuzz run TARGET --fuzz-dir fuzz --target-dir target/fuzz/build --sanitizer none \
