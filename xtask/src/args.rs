@@ -14,6 +14,9 @@ pub const MAX_HASH_DEPTH: u32 = 8;
 /// The default size of the perft table in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
 
+/// The default number of runs of each fuzz target: the bar the project holds them to.
+pub const DEFAULT_FUZZ_RUNS: u64 = 1_000_000;
+
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -23,6 +26,8 @@ pub enum Command {
     Perft(PerftOptions),
     /// Check the incremental hash on every position.
     Hash(HashOptions),
+    /// Run the cargo-fuzz targets.
+    Fuzz(FuzzOptions),
 }
 
 /// Options of `xtask perft`.
@@ -47,6 +52,17 @@ pub struct HashOptions {
     pub depth: u32,
 }
 
+/// Options of `xtask fuzz`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FuzzOptions {
+    /// Runs (inputs tried) of each target.
+    pub runs: u64,
+    /// The targets given with `--target`, in order (empty: every target).
+    pub targets: Vec<String>,
+    /// The sanitizer the targets are built with (`none` or one that cargo-fuzz knows).
+    pub sanitizer: String,
+}
+
 /// Parses the arguments after the program name. `Err` is a message for the user (exit 2).
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let Some((task, rest)) = args.split_first() else {
@@ -56,6 +72,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "help" | "-h" | "--help" => Ok(Command::Help),
         "perft" => parse_perft(rest),
         "hash" => parse_hash(rest),
+        "fuzz" => parse_fuzz(rest),
         other if other.starts_with('-') => Err(format!("unknown option '{other}' before the task")),
         other => Err(format!("unknown task '{other}'")),
     }
@@ -117,6 +134,33 @@ fn parse_hash(args: &[String]) -> Result<Command, String> {
         }
     }
     Ok(Command::Hash(HashOptions { suites, depth }))
+}
+
+fn parse_fuzz(args: &[String]) -> Result<Command, String> {
+    let mut options = FuzzOptions {
+        runs: DEFAULT_FUZZ_RUNS,
+        targets: Vec::new(),
+        sanitizer: "none".to_string(),
+    };
+    let mut args = Flags::new(args);
+    while let Some((name, inline)) = args.next_flag()? {
+        match name {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--runs" => options.runs = number(name, args.value(name, inline)?, 1, u64::MAX)?,
+            "--target" => options.targets.push(args.value(name, inline)?.to_string()),
+            "--sanitizer" => {
+                let sanitizer = args.value(name, inline)?;
+                if !matches!(sanitizer, "none" | "address" | "leak" | "memory" | "thread") {
+                    return Err(format!(
+                        "--sanitizer '{sanitizer}' is not one of none, address, leak, memory, thread"
+                    ));
+                }
+                options.sanitizer = sanitizer.to_string();
+            }
+            other => return Err(format!("unknown option '{other}' for fuzz")),
+        }
+    }
+    Ok(Command::Fuzz(options))
 }
 
 /// Walks options, splitting `--name=value`.
@@ -220,6 +264,26 @@ mod tests {
     }
 
     #[test]
+    fn fuzz_options() {
+        assert_eq!(
+            parse_words("fuzz"),
+            Ok(Command::Fuzz(FuzzOptions {
+                runs: DEFAULT_FUZZ_RUNS,
+                targets: vec![],
+                sanitizer: "none".into()
+            }))
+        );
+        assert_eq!(
+            parse_words("fuzz --runs 2_000 --target fen --target=pgn --sanitizer address"),
+            Ok(Command::Fuzz(FuzzOptions {
+                runs: 2000,
+                targets: vec!["fen".into(), "pgn".into()],
+                sanitizer: "address".into()
+            }))
+        );
+    }
+
+    #[test]
     fn mistakes_are_messages() {
         for (line, expected) in [
             ("", "no task"),
@@ -233,6 +297,10 @@ mod tests {
             ("perft extra", "unexpected argument"),
             ("hash --depth 99", "from 0 to 8"),
             ("hash --depth _3", "not a whole number"),
+            ("fuzz --runs 0", "not a whole number of at least 1"),
+            ("fuzz --target", "needs a value"),
+            ("fuzz --sanitizer asan", "not one of"),
+            ("fuzz --jobs 2", "unknown option"),
         ] {
             let error = parse_words(line).expect_err(line);
             assert!(error.contains(expected), "{line}: {error}");

@@ -2,12 +2,15 @@
 //! `.cargo/config.toml`).
 //!
 //! * `perft`: the published perft counts of an EPD file, compared with ours;
-//! * `hash`: every make and unmake checked against a board computed from scratch.
+//! * `hash`: every make and unmake checked against a board computed from scratch;
+//! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs.
 //!
-//! Exit codes: 0 all good, 1 a count or check failed, 2 bad arguments or input.
+//! Exit codes: 0 all good, 1 a count, check or fuzz target failed, 2 bad arguments or input
+//! (or a toolchain, cargo-fuzz or build that fuzzing needs is missing).
 
 mod args;
 mod epd;
+mod fuzz;
 mod hash_check;
 mod perft_suite;
 mod progress;
@@ -40,13 +43,26 @@ Tasks:
                          (default: data/perft-suite.epd and data/perft-standard.epd)
         --depth N        plies, 0 to 8 (default: 3)
 
+  fuzz [--runs N] [--target NAME]... [--sanitizer NAME]
+      Run the cargo-fuzz targets of fuzz/ one after the other, each for N inputs, and
+      print a table of runs, seconds and result. Needs the nightly toolchain; installs
+      cargo-fuzz (cargo install cargo-fuzz --locked) when it is missing. New inputs go to
+      target/fuzz/corpus/, libFuzzer's output to target/fuzz/logs/; a failing input is
+      copied to fuzz/regressions/NAME/ (replayed by cargo test from then on) and the
+      command that reproduces it is printed.
+        --runs N         inputs per target (default: 1000000)
+        --target NAME    only this target, may be repeated (fen, san, uci_move, pgn,
+                         uci_session, polyglot; default: all)
+        --sanitizer NAME none (default), address, leak, memory or thread
+
   help
       Show this text (also -h, --help).
 
 A relative --suite FILE not found from the current directory is looked up from the
 workspace root. Options may also be written --name=value.
 
-Exit codes: 0 all good, 1 a count or check failed, 2 bad arguments or input.";
+Exit codes: 0 all good, 1 a count, check or fuzz target failed, 2 bad arguments or
+input, or the nightly toolchain, cargo-fuzz or a build that fuzzing needs is missing.";
 
 /// How a task that ran to its end came out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +89,7 @@ fn main() -> ExitCode {
         }
         Command::Perft(options) => perft_suite::run(&options),
         Command::Hash(options) => hash_check::run(&options),
+        Command::Fuzz(options) => fuzz::run(&options),
     };
     match outcome {
         Ok(Verdict::Passed) => ExitCode::SUCCESS,

@@ -16,6 +16,13 @@ pub enum BookError {
         /// What the operating system said.
         source: io::Error,
     },
+    /// The book's bytes could not be read from their source: a
+    /// [`PolyglotReader`](crate::PolyglotReader) that is not over a file (a file's errors are
+    /// [`BookError::Io`], with its path).
+    Read {
+        /// What the source said.
+        source: io::Error,
+    },
     /// The path is not a regular file (a directory, a device, a FIFO, …).
     NotAFile {
         /// The path.
@@ -50,6 +57,7 @@ impl fmt::Display for BookError {
             BookError::Io { path, source } => {
                 write!(f, "cannot read book file '{}': {source}", path.display())
             }
+            BookError::Read { source } => write!(f, "cannot read the book: {source}"),
             BookError::NotAFile { path } => {
                 write!(f, "{} is not a regular file", path.display())
             }
@@ -82,7 +90,7 @@ impl fmt::Display for BookError {
 impl std::error::Error for BookError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            BookError::Io { source, .. } => Some(source),
+            BookError::Io { source, .. } | BookError::Read { source } => Some(source),
             _ => None,
         }
     }

@@ -4,8 +4,10 @@
 //! position, and how often should each be played?) through the [`Book`] trait:
 //!
 //! - [`PolyglotBook`]: a book in the standard Polyglot `.bin` format, read from a file or from
-//!   bytes. Positions are looked up by Polyglot's own Zobrist key ([`polyglot::key`]), which
-//!   differs from the key `outpost-board` uses for search.
+//!   bytes into memory; [`PolyglotFile`] (and [`PolyglotReader`], over any `Read + Seek`) looks
+//!   positions up where the book is stored instead, by binary search. Positions are looked up
+//!   by Polyglot's own Zobrist key ([`polyglot::key`]), which differs from the key
+//!   `outpost-board` uses for search.
 //! - [`BuiltinBook`]: a small book of main lines after 1.e4, 1.d4, 1.c4 and 1.Nf3, written in
 //!   SAN in the source and read once, at first use.
 //!
@@ -48,7 +50,7 @@ mod polyglot_keys;
 pub use builtin::BuiltinBook;
 pub use error::BookError;
 pub use polyglot::{PolyglotBook, PolyglotEntry};
-pub use polyglot_file::PolyglotFile;
+pub use polyglot_file::{PolyglotFile, PolyglotReader};
 
 use outpost_board::{Board, Move};
 use rand_chacha::rand_core::RngCore;

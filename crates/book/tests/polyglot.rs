@@ -2,11 +2,12 @@
 
 use outpost_board::{Board, Move};
 use outpost_book::polyglot::{decode_move, encode_move, key};
-use outpost_book::{Book, BookError, PolyglotBook, PolyglotEntry, PolyglotFile};
+use outpost_book::{Book, BookError, PolyglotBook, PolyglotEntry, PolyglotFile, PolyglotReader};
 use outpost_movegen::legal_moves;
 use outpost_movegen::uci::parse_uci_move;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::io::{self, Cursor, Read, Seek, SeekFrom};
 
 fn play(moves: &str) -> Board {
     let mut board = Board::startpos();
@@ -334,6 +335,58 @@ fn a_book_file_is_looked_up_on_disk_as_in_memory() {
     }
     assert!(file.moves(&play("e2e4 e7e5")).is_empty());
     std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_book_is_looked_up_in_any_seekable_source_as_in_memory() {
+    let book = sample_book();
+    let reader = PolyglotReader::new(Cursor::new(book.to_bytes())).unwrap();
+    assert_eq!(reader.len(), book.len() as u64);
+    for board in [Board::startpos(), castling_board(), play("e2e4 e7e5")] {
+        assert_eq!(
+            reader.moves(&board),
+            book.moves(&board),
+            "{}",
+            board.to_fen()
+        );
+    }
+    assert!(matches!(
+        PolyglotReader::new(Cursor::new(Vec::new())),
+        Err(BookError::Empty)
+    ));
+    assert!(matches!(
+        PolyglotReader::new(Cursor::new([0u8; 33])),
+        Err(BookError::Truncated { length: 33 })
+    ));
+}
+
+/// A source of 32 bytes that cannot be read.
+struct Unreadable;
+
+impl Read for Unreadable {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        Err(io::Error::other("the disk is on fire"))
+    }
+}
+
+impl Seek for Unreadable {
+    fn seek(&mut self, position: SeekFrom) -> io::Result<u64> {
+        Ok(match position {
+            SeekFrom::End(_) => 32,
+            _ => 0,
+        })
+    }
+}
+
+#[test]
+fn a_source_that_cannot_be_read_is_an_error() {
+    let error = PolyglotReader::new(Unreadable).unwrap_err();
+    assert!(matches!(error, BookError::Read { .. }), "{error:?}");
+    assert_eq!(
+        error.to_string(),
+        "cannot read the book: the disk is on fire"
+    );
+    assert!(std::error::Error::source(&error).is_some());
 }
 
 #[test]

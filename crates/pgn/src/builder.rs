@@ -89,7 +89,7 @@ impl GameBuilder {
             .tag_value("Termination")
             .map(str::to_string)
             .or_else(|| self.last_comment.take())
-            .map(|text| text.split_whitespace().collect::<Vec<_>>().join(" "))
+            .map(|text| words(&text))
             .filter(|text| !text.is_empty());
         let tags = self
             .tags
@@ -104,4 +104,14 @@ impl GameBuilder {
             termination,
         })
     }
+}
+
+/// The words of `text` separated by single spaces. Control characters separate words like
+/// white space does, since the writer turns them into spaces: so a termination read, written
+/// and read again is the same.
+fn words(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

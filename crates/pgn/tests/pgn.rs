@@ -218,6 +218,25 @@ fn reads_a_hand_written_file() {
 }
 
 #[test]
+fn a_termination_with_control_characters_is_written_as_it_is_read() {
+    // Found by the `pgn` fuzz target: the writer turns a control character into a space, so
+    // the reader must read it as one, or the text written once and twice differs.
+    for text in [
+        "1. e4 e5 {White\x0e resigns} 1-0",
+        "[Termination \"a\x01\x7fb \"]\n*",
+    ] {
+        let game = read_pgn(text).unwrap().remove(0);
+        let termination = game.termination.clone().unwrap();
+        assert!(!termination.contains(char::is_control), "{termination:?}");
+        assert!(!termination.contains("  "), "{termination:?}");
+        let written = write_pgn(&game);
+        let again = read_pgn(&written).unwrap().remove(0);
+        assert_eq!(again.termination, game.termination);
+        assert_eq!(write_pgn(&again), written);
+    }
+}
+
+#[test]
 fn games_without_result_tokens_end_at_the_next_tags() {
     let text = "[Event \"A\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5\n\n[Event \"B\"]\n\n1. d4\n";
     let games = read_pgn(text).unwrap();
