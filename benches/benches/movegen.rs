@@ -2,18 +2,10 @@
 //! make/unmake pair. Run with
 //! `cargo bench -p benches --features criterion --bench movegen`.
 
+use benches::POSITIONS;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use outpost_board::Board;
 use outpost_movegen::{legal_moves, legal_moves_in_place, pseudo_legal_moves, MoveList};
-
-const POSITIONS: [(&str, &str); 3] = [
-    ("start", Board::STARTPOS_FEN),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ),
-    ("endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
-];
 
 fn generation(c: &mut Criterion) {
     for (name, fen) in POSITIONS {

@@ -2,20 +2,12 @@
 //! that cuts off, and every move), the transposition table (probe hit and miss, store) and the
 //! evaluation. Run with `cargo bench -p benches --features criterion --bench search`.
 
+use benches::POSITIONS;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use outpost_board::{Board, Move};
 use outpost_movegen::legal_moves;
 use outpost_search::ordering::{Heuristics, MovePicker};
 use outpost_search::{Bound, Score, SearchParams, TranspositionTable};
-
-const POSITIONS: [(&str, &str); 3] = [
-    ("start", Board::STARTPOS_FEN),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ),
-    ("endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
-];
 
 fn move_picker(c: &mut Criterion) {
     let heuristics = Heuristics::new(&SearchParams::default());

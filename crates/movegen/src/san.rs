@@ -202,8 +202,9 @@ struct Parsed {
 }
 
 /// Removes trailing check and mate signs and annotation glyphs (`+ # ! ?`), an en passant
-/// note (`e.p.`, `ep`) and surrounding white space.
-fn strip_suffixes(text: &str) -> &str {
+/// note (`e.p.`, `ep`) and surrounding white space: the part of a SAN text that names the
+/// move, as [`parse_san`] reads it.
+pub fn strip_suffixes(text: &str) -> &str {
     let mut body = text.trim();
     loop {
         let before = body.len();

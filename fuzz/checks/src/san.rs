@@ -3,7 +3,7 @@
 use crate::{position_and_lines, shown, text};
 use outpost_board::{Board, Move};
 use outpost_movegen::legal_moves;
-use outpost_movegen::san::{parse_san, to_san, SanError};
+use outpost_movegen::san::{parse_san, strip_suffixes, to_san, SanError};
 
 /// The most move lines read from one input.
 pub const MAX_MOVES_READ: usize = 32;
@@ -70,7 +70,7 @@ fn check_line(board: &Board, line: &str) {
 /// The move read from `line` is the one the text describes (see [`san()`]).
 fn assert_fits(board: &Board, mv: Move, line: &str) {
     let fen = board.to_fen();
-    let body = without_suffixes(line);
+    let body = strip_suffixes(line);
     let castling: String = body
         .chars()
         .map(|c| if matches!(c, '0' | 'o') { 'O' } else { c })
@@ -119,25 +119,5 @@ fn assert_fits(board: &Board, mv: Move, line: &str) {
             "{} read as promotion {mv} in {fen}",
             shown(line)
         );
-    }
-}
-
-/// `line` without the check, mate and annotation signs and the en passant notes (`e.p.`, `ep`
-/// after a square) that SAN may end with.
-fn without_suffixes(line: &str) -> &str {
-    let mut body = line.trim();
-    loop {
-        let before = body.len();
-        body = body.trim_end_matches(['+', '#', '!', '?']).trim_end();
-        for note in ["e.p.", "ep"] {
-            if let Some(rest) = body.strip_suffix(note) {
-                if rest.ends_with(|c: char| c.is_ascii_digit() || c.is_whitespace()) {
-                    body = rest.trim_end();
-                }
-            }
-        }
-        if body.len() == before {
-            return body;
-        }
     }
 }
