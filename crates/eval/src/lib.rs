@@ -27,10 +27,12 @@
 
 mod explain;
 pub mod score;
+mod sums;
 mod tables;
 mod tapered;
 
 pub use explain::{explain, Explanation};
+pub use sums::PieceSquareSums;
 pub use tapered::{Tapered, MAX_PHASE};
 
 use outpost_board::{Board, Color, Piece, PieceKind, Square};
@@ -56,24 +58,18 @@ pub const fn piece_square_value(piece: Piece, square: Square) -> Tapered {
     tables::piece_square(piece, square)
 }
 
-/// The material and piece-square balance from white's view, before blending.
-#[inline]
-fn balance(board: &Board) -> Tapered {
-    let mut sum = Tapered::ZERO;
-    for piece in Piece::ALL {
-        let table = &tables::PIECE_SQUARE[piece.index()];
-        for square in board.pieces_of(piece.color(), piece.kind()) {
-            sum += table[square.index()];
-        }
-    }
-    sum
-}
-
 /// The static evaluation of `board` in centipawns, from the side to move's point of view:
 /// material plus piece-square tables, middlegame and endgame sums blended by [`phase`],
 /// plus the [`TEMPO`] bonus. Not a mate score; [`explain()`] shows the parts.
 pub fn evaluate(board: &Board) -> i32 {
-    let blended = balance(board).blend(phase(board));
+    evaluate_with(board, &PieceSquareSums::of(board))
+}
+
+/// [`evaluate`] with the material and piece-square `sums` of `board` already at hand (a
+/// search keeps them move by move with [`PieceSquareSums::after_move`]).
+#[inline]
+pub fn evaluate_with(board: &Board, sums: &PieceSquareSums) -> i32 {
+    let blended = sums.blended();
     match board.side_to_move() {
         Color::White => blended + TEMPO,
         Color::Black => -blended + TEMPO,

@@ -10,6 +10,35 @@ fn value(kind: PieceKind) -> i32 {
     SEE_VALUES[kind.index()]
 }
 
+/// `true` when [`see`] of `mv` is at least `threshold`, found without the exchange when the
+/// first capture settles it: the mover wins at most the captured piece, and loses at most
+/// the piece it puts on the square.
+#[inline]
+pub(crate) fn see_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
+    let Some(mover) = board.piece_at(mv.from()) else {
+        return threshold <= 0;
+    };
+    let mut captured = if mv.is_en_passant() {
+        value(PieceKind::Pawn)
+    } else {
+        board
+            .piece_at(mv.to())
+            .map_or(0, |piece| value(piece.kind()))
+    };
+    let mut on_square = value(mover.kind());
+    if let Some(promotion) = mv.promotion_piece() {
+        captured += value(promotion) - value(PieceKind::Pawn);
+        on_square = value(promotion);
+    }
+    if captured < threshold {
+        false
+    } else if captured - on_square >= threshold {
+        true
+    } else {
+        see(board, mv) >= threshold
+    }
+}
+
 /// The material the side to move wins (positive) or loses (negative) by playing the capture
 /// or promotion `mv` and letting both sides recapture on its target square with their least
 /// valuable piece for as long as that pays. Quiet moves are scored as moving a piece to a
@@ -110,5 +139,43 @@ mod tests {
         assert_eq!(see_of("3r2k1/3r4/8/8/8/8/3R4/3RK3 w - - 0 1", "d2d7"), 500);
         // Equal trade.
         assert_eq!(see_of("4k3/8/4p3/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 0);
+    }
+
+    /// Every move of positions from random games, at thresholds around the exchange's
+    /// value: the shortcut agrees with the full exchange.
+    #[test]
+    fn see_at_least_agrees_with_the_full_exchange() {
+        use outpost_movegen::{legal_moves, pseudo_legal_moves, MoveList};
+        use rand_chacha::rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut checked = 0;
+        for _ in 0..20 {
+            let mut board = Board::from_fen(
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            )
+            .unwrap();
+            for _ in 0..80 {
+                let mut moves = MoveList::new();
+                pseudo_legal_moves(&board, &mut moves);
+                for &mv in &moves {
+                    let value = see(&board, mv);
+                    for threshold in [value - 1, value, value + 1, -500, 0, 250] {
+                        assert_eq!(
+                            see_at_least(&board, mv, threshold),
+                            value >= threshold,
+                            "{} {mv} {threshold}",
+                            board.to_fen()
+                        );
+                        checked += 1;
+                    }
+                }
+                let legal = legal_moves(&board);
+                if legal.is_empty() {
+                    break;
+                }
+                board.make(legal[rng.next_u32() as usize % legal.len()]);
+            }
+        }
+        assert!(checked > 10_000);
     }
 }

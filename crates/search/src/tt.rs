@@ -157,6 +157,13 @@ impl TranspositionTable {
         self.generation.load(Ordering::Relaxed)
     }
 
+    /// Starts loading the bucket of `hash` (the position just reached by a move), so that
+    /// its probe a little later does not wait for memory.
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        self.buckets.prefetch(hash);
+    }
+
     /// The entry stored for `hash`, with mate scores made relative to `ply`.
     #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Entry> {

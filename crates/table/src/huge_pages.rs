@@ -37,3 +37,18 @@ pub(crate) fn advise<T>(memory: &[T]) {
 /// Elsewhere there is nothing to advise.
 #[cfg(not(target_os = "linux"))]
 pub(crate) fn advise<T>(_memory: &[T]) {}
+
+/// Asks the processor to bring the cache line at `address` in, without waiting for it.
+#[inline(always)]
+pub(crate) fn prefetch<T>(address: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    // SAFETY: a prefetch is a hint: it reads nothing the program sees and does not fault,
+    // whatever the address. SSE, which it needs, is part of every x86_64 processor.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(address.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
+}

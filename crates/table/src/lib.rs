@@ -126,6 +126,19 @@ impl Buckets {
         self.get(index)
     }
 
+    /// Starts bringing the bucket of `hash` into the cache, so that a probe of it soon after
+    /// finds it there.
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        let index = ((u128::from(hash) * self.len as u128) >> 64) as usize;
+        // No bounds check: the index is in range, and a prefetch of any address is harmless.
+        let first_word = self
+            .slots
+            .as_ptr()
+            .wrapping_add(self.first + index * SLOTS_PER_BUCKET);
+        huge_pages::prefetch(first_word);
+    }
+
     /// Every bucket, in order.
     pub fn iter(&self) -> impl Iterator<Item = &Bucket> + '_ {
         (0..self.len).map(|index| self.get(index))

@@ -175,7 +175,7 @@ impl Searcher {
             .probe(board.hash(), 0)
             .map_or(Move::NULL, |entry| entry.best_move);
         let heuristics = Heuristics::new(&self.config.params);
-        ScoredMoves::new(board, candidates, tt_move, &heuristics, 0, None)
+        ScoredMoves::new(board, &candidates, tt_move, &heuristics, 0, None)
             .map(RootMove::new)
             .collect()
     }

@@ -163,11 +163,12 @@ struct KeyedMoves {
 }
 
 impl KeyedMoves {
-    /// `moves` keyed by `key`.
-    fn new(moves: &[Move], mut key: impl FnMut(Move) -> i32) -> KeyedMoves {
-        KeyedMoves {
-            entries: moves.iter().map(|&mv| pack(mv, key(mv))).collect(),
-            next: 0,
+    /// Replaces the list by `moves` keyed by `key` (in place: the list is too large to
+    /// build elsewhere and move).
+    fn fill(&mut self, moves: &[Move], mut key: impl FnMut(Move) -> i32) {
+        self.clear();
+        for &mv in moves {
+            self.entries.push(pack(mv, key(mv)));
         }
     }
 

@@ -4,11 +4,11 @@ use super::{
     mvv_lva, Heuristics, KeyedMoves, PreviousMove, BAD_CAPTURE_KEY, COUNTER_KEY, GOOD_CAPTURE_KEY,
     KILLER_KEYS, TT_MOVE_KEY, UNDERPROMOTION_KEY,
 };
-use crate::see::{see, SEE_VALUES};
+use crate::see::{see_at_least, SEE_VALUES};
 use outpost_board::{Board, Move, PieceKind};
-use outpost_movegen::MoveList;
 
 /// A list of moves with ordering keys, handing out the best remaining move each time.
+#[derive(Default)]
 pub struct ScoredMoves(KeyedMoves);
 
 impl ScoredMoves {
@@ -16,7 +16,7 @@ impl ScoredMoves {
     /// MVV-LVA, killers, the counter-move, quiets by history, bad captures, underpromotions.
     pub fn new(
         board: &Board,
-        moves: MoveList,
+        moves: &[Move],
         tt_move: Move,
         heuristics: &Heuristics,
         ply: usize,
@@ -32,7 +32,7 @@ impl ScoredMoves {
                 UNDERPROMOTION_KEY + SEE_VALUES[kind.index()]
             } else if mv.is_capture() || mv.is_promotion() {
                 let order = mvv_lva(board, mv);
-                if see(board, mv) >= 0 {
+                if see_at_least(board, mv, 0) {
                     GOOD_CAPTURE_KEY + order
                 } else {
                     BAD_CAPTURE_KEY + order
@@ -47,11 +47,14 @@ impl ScoredMoves {
                 heuristics.history(side, mv)
             }
         };
-        ScoredMoves(KeyedMoves::new(&moves, key))
+        let mut ordered = ScoredMoves::default();
+        ordered.0.fill(moves, key);
+        ordered
     }
 
-    /// Orders captures (and promotions) for the quiescence search by MVV-LVA.
-    pub fn captures(board: &Board, moves: MoveList, tt_move: Move) -> ScoredMoves {
+    /// Replaces the list by the captures (and promotions) `moves` of the quiescence search,
+    /// ordered by MVV-LVA after the hash move.
+    pub fn fill_captures(&mut self, board: &Board, moves: &[Move], tt_move: Move) {
         let key = |mv: Move| {
             if mv == tt_move {
                 TT_MOVE_KEY
@@ -59,7 +62,7 @@ impl ScoredMoves {
                 mvv_lva(board, mv)
             }
         };
-        ScoredMoves(KeyedMoves::new(&moves, key))
+        self.0.fill(moves, key);
     }
 }
 

@@ -1,7 +1,7 @@
 //! [`MovePicker`]: the main search's moves, generated in stages.
 
 use super::{mvv_lva, Heuristics, KeyedMoves, PreviousMove};
-use crate::see::see;
+use crate::see::see_at_least;
 use arrayvec::ArrayVec;
 use outpost_board::{Board, Move, PieceKind};
 use outpost_movegen::{is_pseudo_legal, pseudo_legal_captures, pseudo_legal_quiets, MoveList};
@@ -87,7 +87,7 @@ impl MovePicker {
                 }
                 Stage::GoodCaptures => {
                     while let Some(mv) = self.current.pick() {
-                        if see(board, mv) >= 0 {
+                        if see_at_least(board, mv, 0) {
                             return Some(mv);
                         }
                         self.bad_captures.push(mv);
@@ -147,7 +147,7 @@ impl MovePicker {
     fn generate_captures(&mut self, board: &Board) {
         let mut moves = MoveList::new();
         pseudo_legal_captures(board, &mut moves);
-        for mv in moves {
+        for &mv in &moves {
             if mv == self.tt_move {
                 continue;
             }
@@ -170,7 +170,7 @@ impl MovePicker {
         pseudo_legal_quiets(board, &mut moves);
         let done = [self.tt_move, self.killers[0], self.killers[1], self.counter];
         self.current.clear();
-        for mv in moves {
+        for &mv in &moves {
             if !done.contains(&mv) {
                 self.current.push(mv, heuristics.history(side, mv));
             }
@@ -259,7 +259,7 @@ mod tests {
                     handed[first_quiet..].iter().all(|&mv| {
                         !(mv.is_capture() || mv.is_promotion())
                             || underpromotion(mv)
-                            || see(board, mv) < 0
+                            || crate::see::see(board, mv) < 0
                     }),
                     "{} {tt_move} {handed:?}",
                     board.to_fen()

@@ -12,7 +12,8 @@ use crate::ordering::{Heuristics, PreviousMove, ScoredMoves, MAX_PLY};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 use outpost_board::{Board, Move, Undo};
-use outpost_movegen::{has_legal_move, in_check, status::insufficient_material, MoveList};
+use outpost_eval::PieceSquareSums;
+use outpost_movegen::{has_legal_move, in_check, status::insufficient_material};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -70,6 +71,9 @@ pub(crate) struct Worker<'a, 'c> {
     board: Board,
     /// Hashes of the game's positions and of the line searched, for repetitions.
     hashes: Vec<u64>,
+    /// The material and piece-square sums of the root and of each position of the line
+    /// searched, kept move by move for the evaluation.
+    sums: Vec<PieceSquareSums>,
     heuristics: Box<Heuristics>,
     pv: PvTable,
     /// The move that led to each ply, for counter-moves.
@@ -93,12 +97,15 @@ impl<'a, 'c> Worker<'a, 'c> {
         let mut hashes = Vec::with_capacity(ctx.history.len() + MAX_PLY + 2);
         hashes.extend_from_slice(&ctx.history);
         hashes.push(ctx.board.hash());
+        let mut sums = Vec::with_capacity(MAX_PLY + 2);
+        sums.push(PieceSquareSums::of(&ctx.board));
         Worker {
             ctx,
             params: &ctx.config.params,
             id,
             board: ctx.board.clone(),
             hashes,
+            sums,
             heuristics: Box::new(Heuristics::new(&ctx.config.params)),
             pv: PvTable::new(),
             previous: [None; MAX_PLY + 2],
@@ -213,7 +220,17 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     fn evaluate(&self) -> Score {
-        Score::from_eval(outpost_eval::evaluate(&self.board))
+        let sums = self
+            .sums
+            .last()
+            .expect("the root's sums are never taken off");
+        debug_assert_eq!(
+            *sums,
+            PieceSquareSums::of(&self.board),
+            "{}",
+            self.board.to_fen()
+        );
+        Score::from_eval(outpost_eval::evaluate_with(&self.board, sums))
     }
 
     fn is_repetition(&self) -> bool {
@@ -234,7 +251,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// `moves` of the node at `ply` in the order to search them.
-    fn move_picker(&self, moves: MoveList, tt_move: Move, ply: usize) -> ScoredMoves {
+    fn move_picker(&self, moves: &[Move], tt_move: Move, ply: usize) -> ScoredMoves {
         ScoredMoves::new(
             &self.board,
             moves,
@@ -249,14 +266,19 @@ impl<'a, 'c> Worker<'a, 'c> {
     /// leaves the mover's king attacked, takes it back and returns `None`.
     #[inline(always)] // measured: a call here costs about 2% of the search's instructions
     fn try_move(&mut self, mv: Move) -> Option<Undo> {
-        outpost_movegen::try_move(&mut self.board, mv)
+        let undo = outpost_movegen::try_move(&mut self.board, mv)?;
+        self.ctx.tt.prefetch(self.board.hash());
+        Some(undo)
     }
 
-    /// Notes a move just made at `ply` (its hash for repetitions, the piece and square for
-    /// counter-moves); `previous` is `None` for a null move and in the quiescence search.
+    /// Notes `mv`, just made at `ply` with `undo`: its hash for repetitions, the sums for
+    /// the evaluation, and `previous` (the piece and square) for counter-moves, `None` in the
+    /// quiescence search.
     #[inline]
-    fn enter_child(&mut self, ply: usize, previous: Option<PreviousMove>) {
+    fn enter_child(&mut self, ply: usize, previous: Option<PreviousMove>, mv: Move, undo: &Undo) {
         self.hashes.push(self.board.hash());
+        let sums = self.sums[self.sums.len() - 1].after_move(&self.board, mv, undo);
+        self.sums.push(sums);
         self.previous[ply + 1] = previous;
     }
 
@@ -264,7 +286,24 @@ impl<'a, 'c> Worker<'a, 'c> {
     #[inline]
     fn leave_child(&mut self, mv: Move, undo: &Undo) {
         self.hashes.pop();
+        self.sums.pop();
         self.board.unmake(mv, undo);
+    }
+
+    /// Passes the move at `ply` (a null move): the pieces stay, so do their sums.
+    fn enter_null_child(&mut self, ply: usize) -> Undo {
+        let undo = self.board.make_null();
+        self.hashes.push(self.board.hash());
+        self.sums.push(self.sums[self.sums.len() - 1]);
+        self.previous[ply + 1] = None;
+        undo
+    }
+
+    /// Takes back the null move of [`Worker::enter_null_child`].
+    fn leave_null_child(&mut self, undo: &Undo) {
+        self.hashes.pop();
+        self.sums.pop();
+        self.board.unmake_null(undo);
     }
 }
 

@@ -5,7 +5,7 @@
 use super::{previous_move, Worker};
 use crate::ordering::MovePicker;
 use crate::score::{Depth, Score};
-use crate::see::see;
+use crate::see::see_at_least;
 use crate::tt::Bound;
 use outpost_board::{Board, Color, Move, PieceKind};
 use outpost_movegen::{in_check, MoveList};
@@ -17,7 +17,9 @@ fn has_non_pawn_material(board: &Board, color: Color) -> bool {
 
 impl Worker<'_, '_> {
     /// The score of the position for the side to move, searched `depth` plies deep within
-    /// the window `alpha..beta`, `ply` plies from the root.
+    /// the window `alpha..beta`, `ply` plies from the root; `checked` tells whether the side
+    /// to move is in check (the parent knows it: it tested whether its move gives check).
+    #[allow(clippy::too_many_arguments)] // the node's window and kind, all read at once
     pub(super) fn search(
         &mut self,
         mut depth: Depth,
@@ -26,9 +28,10 @@ impl Worker<'_, '_> {
         ply: usize,
         pv_node: bool,
         allow_null: bool,
+        checked: bool,
     ) -> Score {
         if depth <= 0 {
-            return self.quiescence(alpha, beta, ply);
+            return self.quiescence(alpha, beta, ply, checked);
         }
         if let Some(score) = self.open_node(ply) {
             return score;
@@ -43,7 +46,6 @@ impl Worker<'_, '_> {
         let original_alpha = alpha;
         let hash = self.board.hash();
         let us = self.board.side_to_move();
-        let checked = in_check(&self.board);
         let entry = self.ctx.tt.probe(hash, ply);
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
         if let Some(entry) = entry {
@@ -73,9 +75,7 @@ impl Worker<'_, '_> {
                     + depth / params.null_move_depth_divisor
                     + ((static_eval - beta) / params.null_move_eval_divisor)
                         .min(params.null_move_max_eval_reduction);
-                let undo = self.board.make_null();
-                self.hashes.push(self.board.hash());
-                self.previous[ply + 1] = None;
+                let undo = self.enter_null_child(ply);
                 let score = -self.search(
                     depth - 1 - reduction,
                     -beta,
@@ -83,9 +83,9 @@ impl Worker<'_, '_> {
                     ply + 1,
                     false,
                     false,
+                    false,
                 );
-                self.hashes.pop();
-                self.board.unmake_null(&undo);
+                self.leave_null_child(&undo);
                 if self.stopped {
                     return Score::DRAW;
                 }
@@ -120,7 +120,7 @@ impl Worker<'_, '_> {
                 && depth <= params.see_prune_max_depth
                 && best_score > -Score::MATE_BOUND
                 && mv != tt_move
-                && see(&self.board, mv) < -params.see_prune_margin * depth
+                && !see_at_least(&self.board, mv, -params.see_prune_margin * depth)
             {
                 pruned_captures = true;
                 continue;
@@ -149,7 +149,7 @@ impl Worker<'_, '_> {
                     continue;
                 }
             }
-            self.enter_child(ply, previous);
+            self.enter_child(ply, previous, mv, &undo);
             let extension = Depth::from(
                 gives_check
                     && ply < params.check_extension_ply_factor as usize * self.root_depth as usize,
@@ -157,7 +157,15 @@ impl Worker<'_, '_> {
             let new_depth = depth - 1 + extension;
             let mut score;
             if move_count == 1 {
-                score = -self.search(new_depth, -beta, -alpha, ply + 1, pv_node, true);
+                score = -self.search(
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    true,
+                    gives_check,
+                );
             } else {
                 let mut reduction = 0;
                 if depth >= params.lmr_min_depth && quiet && !checked && !gives_check {
@@ -178,12 +186,22 @@ impl Worker<'_, '_> {
                     ply + 1,
                     false,
                     true,
+                    gives_check,
                 );
                 if score > alpha && reduction > 0 && !self.stopped {
-                    score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, false, true);
+                    score = -self.search(
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        true,
+                        gives_check,
+                    );
                 }
                 if score > alpha && score < beta && pv_node && !self.stopped {
-                    score = -self.search(new_depth, -beta, -alpha, ply + 1, true, true);
+                    score =
+                        -self.search(new_depth, -beta, -alpha, ply + 1, true, true, gives_check);
                 }
             }
             self.leave_child(mv, &undo);

@@ -4,7 +4,7 @@
 use super::Worker;
 use crate::ordering::{victim_value, ScoredMoves};
 use crate::score::Score;
-use crate::see::see;
+use crate::see::see_at_least;
 use crate::tt::Bound;
 use outpost_board::{Move, PieceKind, Undo};
 use outpost_movegen::{in_check, legal_moves_in_place, pseudo_legal_captures, MoveList};
@@ -16,8 +16,15 @@ struct Best {
 }
 
 impl Worker<'_, '_> {
-    /// The quiescence score of the position within `alpha..beta`, `ply` plies from the root.
-    pub(super) fn quiescence(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    /// The quiescence score of the position within `alpha..beta`, `ply` plies from the root;
+    /// `checked` tells whether the side to move is in check.
+    pub(super) fn quiescence(
+        &mut self,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        checked: bool,
+    ) -> Score {
         if let Some(score) = self.open_node(ply) {
             return score;
         }
@@ -30,7 +37,7 @@ impl Worker<'_, '_> {
             }
         }
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
-        if in_check(&self.board) {
+        if checked {
             return self.evasions(alpha, beta, ply, tt_move);
         }
         let original_alpha = alpha;
@@ -45,7 +52,9 @@ impl Worker<'_, '_> {
         };
         let mut moves = MoveList::new();
         pseudo_legal_captures(&self.board, &mut moves);
-        for mv in ScoredMoves::captures(&self.board, moves, tt_move) {
+        let mut picker = ScoredMoves::default();
+        picker.fill_captures(&self.board, &moves, tt_move);
+        for mv in picker.by_ref() {
             if let Some(kind) = mv.promotion_piece() {
                 if kind != PieceKind::Queen {
                     continue;
@@ -55,7 +64,7 @@ impl Worker<'_, '_> {
                 // Delta pruning: even winning the captured piece cannot raise alpha.
                 continue;
             }
-            if see(&self.board, mv) < 0 {
+            if !see_at_least(&self.board, mv, 0) {
                 continue;
             }
             let Some(undo) = self.try_move(mv) else {
@@ -80,12 +89,12 @@ impl Worker<'_, '_> {
         if moves.is_empty() {
             return Score::mated_in(ply);
         }
-        let picker = self.move_picker(moves, tt_move, ply);
+        let mut picker = self.move_picker(&moves, tt_move, ply);
         let mut best = Best {
             score: -Score::INFINITY,
             mv: Move::NULL,
         };
-        for mv in picker {
+        for mv in picker.by_ref() {
             let undo = self.board.make(mv);
             let score = self.quiescence_child(mv, &undo, alpha, beta, ply);
             if self.stopped {
@@ -108,8 +117,9 @@ impl Worker<'_, '_> {
         beta: Score,
         ply: usize,
     ) -> Score {
-        self.enter_child(ply, None);
-        let score = -self.quiescence(-beta, -alpha, ply + 1);
+        self.enter_child(ply, None, mv, undo);
+        let checked = in_check(&self.board);
+        let score = -self.quiescence(-beta, -alpha, ply + 1, checked);
         self.leave_child(mv, undo);
         score
     }
