@@ -104,6 +104,31 @@ pub fn count_legal_moves(board: &mut Board) -> usize {
     count
 }
 
+/// What a pseudo-legal move would do to the two kings: see [`kings_after`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingsAfter {
+    /// The move leaves the mover's king safe.
+    pub legal: bool,
+    /// The move attacks the opponent's king.
+    pub gives_check: bool,
+}
+
+/// Whether the pseudo-legal `mv` is legal and whether it gives check, by try-and-take-back
+/// on the bitboards alone ([`Board::with_pieces_moved`]): much cheaper than [`try_move`] and
+/// [`crate::in_check`] where the move itself is not wanted, such as a move the search may
+/// skip unless it gives check. The board is left as it was.
+#[inline]
+pub fn kings_after(board: &mut Board, mv: Move) -> KingsAfter {
+    let us = board.side_to_move();
+    let king = board.king_square(us);
+    let king_after = if mv.from() == king { mv.to() } else { king };
+    let their_king = board.king_square(!us);
+    board.with_pieces_moved(mv, |after| KingsAfter {
+        legal: !is_attacked(after, king_after, !us),
+        gives_check: is_attacked(after, their_king, us),
+    })
+}
+
 /// `true` when the side to move has at least one legal move. The moves are tried on a copy of
 /// the board, and only until one is found.
 pub fn has_legal_move(board: &Board) -> bool {

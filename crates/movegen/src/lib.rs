@@ -45,7 +45,7 @@ pub use generate::{
     MAX_MOVES,
 };
 pub use legal::{
-    count_legal_moves, has_legal_move, is_legal, legal_captures, legal_moves, legal_moves_in_place,
-    try_move,
+    count_legal_moves, has_legal_move, is_legal, kings_after, legal_captures, legal_moves,
+    legal_moves_in_place, try_move, KingsAfter,
 };
 pub use status::{Game, GameStatus};

@@ -52,3 +52,58 @@ fn make_and_unmake_restore_everything_over_random_games() {
     }
     assert!(total_plies > 20_000, "only {total_plies} plies were played");
 }
+
+/// Over random games from positions rich in checks, castling, en passant and promotions,
+/// [`kings_after`] (the move played on the bitboards alone) says of every pseudo-legal move
+/// what try-and-take-back with a full make says: legal or not, check or not.
+#[test]
+fn kings_after_agrees_with_make_and_in_check() {
+    use outpost_movegen::{in_check, kings_after, pseudo_legal_moves, try_move, MoveList};
+    let starts = [
+        Board::STARTPOS_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let (mut checks, mut illegal) = (0, 0);
+    for fen in starts {
+        for _ in 0..20 {
+            let mut board = Board::from_fen(fen).unwrap();
+            for _ in 0..100 {
+                let before = board.clone();
+                let mut moves = MoveList::new();
+                pseudo_legal_moves(&board, &mut moves);
+                for &mv in &moves {
+                    let kings = kings_after(&mut board, mv);
+                    assert_eq!(board, before, "{mv}");
+                    let expected = match try_move(&mut board, mv) {
+                        Some(undo) => {
+                            let gives_check = in_check(&board);
+                            board.unmake(mv, &undo);
+                            Some(gives_check)
+                        }
+                        None => None,
+                    };
+                    assert_eq!(kings.legal, expected.is_some(), "{} {mv}", board.to_fen());
+                    if let Some(gives_check) = expected {
+                        assert_eq!(kings.gives_check, gives_check, "{} {mv}", board.to_fen());
+                        checks += usize::from(gives_check);
+                    } else {
+                        illegal += 1;
+                    }
+                }
+                let legal = legal_moves(&board);
+                if legal.is_empty() {
+                    break;
+                }
+                board.make(legal[rng.next_u32() as usize % legal.len()]);
+            }
+        }
+    }
+    assert!(
+        checks > 500 && illegal > 500,
+        "{checks} checks, {illegal} illegal moves"
+    );
+}

@@ -8,7 +8,7 @@ use crate::score::{Depth, Score};
 use crate::see::see_at_least;
 use crate::tt::Bound;
 use outpost_board::{Board, Color, Move, PieceKind};
-use outpost_movegen::{in_check, MoveList};
+use outpost_movegen::{in_check, kings_after, MoveList};
 
 fn has_non_pawn_material(board: &Board, color: Color) -> bool {
     (board.color(color) & !board.pieces(PieceKind::Pawn) & !board.pieces(PieceKind::King))
@@ -125,30 +125,35 @@ impl Worker<'_, '_> {
                 pruned_captures = true;
                 continue;
             }
+            if quiet && !pv_node && !checked && best_score > -Score::MATE_BOUND && !alpha.is_mate()
+            {
+                // Late-move and futility pruning of quiet moves that do not give check.
+                // Whether the move is legal and gives check is asked without making it:
+                // most such moves are skipped.
+                let late = depth <= params.late_move_max_depth
+                    && move_count + 1 > params.late_move_base + depth * depth;
+                let futile = depth <= params.futility_max_depth
+                    && static_eval
+                        + params.futility_margin_base
+                        + params.futility_margin_per_depth * depth
+                        <= alpha;
+                if late || futile {
+                    let kings = kings_after(&mut self.board, mv);
+                    if !kings.legal {
+                        continue;
+                    }
+                    if !kings.gives_check {
+                        move_count += 1;
+                        continue;
+                    }
+                }
+            }
             let previous = previous_move(&self.board, mv);
             let Some(undo) = self.try_move(mv) else {
                 continue;
             };
             move_count += 1;
             let gives_check = in_check(&self.board);
-            if quiet
-                && !checked
-                && !gives_check
-                && best_score > -Score::MATE_BOUND
-                && !alpha.is_mate()
-            {
-                let late = depth <= params.late_move_max_depth
-                    && move_count > params.late_move_base + depth * depth;
-                let futile = depth <= params.futility_max_depth
-                    && static_eval
-                        + params.futility_margin_base
-                        + params.futility_margin_per_depth * depth
-                        <= alpha;
-                if !pv_node && (late || futile) {
-                    self.board.unmake(mv, &undo);
-                    continue;
-                }
-            }
             self.enter_child(ply, previous, mv, &undo);
             let extension = Depth::from(
                 gives_check
