@@ -1,5 +1,7 @@
 //! Legal moves by try-and-take-back: play each pseudo-legal move, see whether the mover's king
-//! is attacked, take the move back.
+//! is attacked, take the move back. Where only that answer is wanted (not the position after
+//! the move), the move is played on the piece bitboards alone, which is all the king test
+//! reads ([`Board::with_pieces_moved`]); [`try_move`] plays it in full and keeps it if legal.
 //!
 //! The questions ([`legal_moves`], [`legal_captures`], [`has_legal_move`], [`is_legal`]) take
 //! the board by shared reference and try the moves on a copy. The search and perft, which own
@@ -8,7 +10,7 @@
 
 use crate::attacks::is_attacked;
 use crate::generate::{pseudo_legal_captures, pseudo_legal_moves, MoveList};
-use outpost_board::{Board, Move, Undo};
+use outpost_board::{Board, Color, Move, Square, Undo};
 
 /// Plays the pseudo-legal `mv`; if that leaves the mover's king attacked, takes it back and
 /// returns `None`, else leaves it made and returns the undo record for
@@ -41,16 +43,21 @@ pub fn try_move(board: &mut Board, mv: Move) -> Option<Undo> {
     }
 }
 
-/// `true` when the pseudo-legal `mv` is legal in `board`, tried and taken back in place.
+/// `true` when the pseudo-legal `mv` is legal in `board`: the test of [`try_move`], with the
+/// move played on the bitboards alone ([`Board::with_pieces_moved`]; the king test reads
+/// nothing else) and taken back.
 #[inline]
 fn is_legal_in_place(board: &mut Board, mv: Move) -> bool {
-    match try_move(board, mv) {
-        Some(undo) => {
-            board.unmake(mv, &undo);
-            true
-        }
-        None => false,
-    }
+    let us = board.side_to_move();
+    leaves_king_safe(board, mv, us, board.king_square(us))
+}
+
+/// The heart of [`is_legal_in_place`], with the mover `us` and its king's square `king`
+/// given: the innermost loop of perft knows them for every move of a position.
+#[inline(always)]
+fn leaves_king_safe(board: &mut Board, mv: Move, us: Color, king: Square) -> bool {
+    let king_after = if mv.from() == king { mv.to() } else { king };
+    !board.with_pieces_moved(mv, |after| is_attacked(after, king_after, !us))
 }
 
 /// `true` when the pseudo-legal `mv` (such as one from [`pseudo_legal_moves`]) does not leave
@@ -94,12 +101,7 @@ pub fn count_legal_moves(board: &mut Board) -> usize {
     let king = board.king_square(us);
     let mut count = 0;
     for &mv in &moves {
-        // The test of `try_move`, with the king's square known without a look-up, and the
-        // move played on the bitboards alone (the king test reads nothing else): this is
-        // the innermost loop of perft.
-        let king_after = if mv.from() == king { mv.to() } else { king };
-        let attacked = board.with_pieces_moved(mv, |after| is_attacked(after, king_after, !us));
-        count += usize::from(!attacked);
+        count += usize::from(leaves_king_safe(board, mv, us, king));
     }
     count
 }
