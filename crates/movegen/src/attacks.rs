@@ -117,21 +117,34 @@ pub fn piece_attacks(
 /// `true` when a piece of `by` attacks `square`.
 #[inline(always)]
 pub fn is_attacked(board: &Board, square: Square, by: Color) -> bool {
+    is_attacked_through(board, square, by, board.occupied(), Bitboard::EMPTY)
+}
+
+/// `true` when a piece of `by`, but those on `removed`, attacks `square` with `occupied` as
+/// the blockers: the king test of a move played on a copy of the occupancy alone.
+#[inline(always)]
+pub(crate) fn is_attacked_through(
+    board: &Board,
+    square: Square,
+    by: Color,
+    occupied: Bitboard,
+    removed: Bitboard,
+) -> bool {
+    let kept = !removed;
     // One branch for the three leapers: the answer is nearly always "no".
     let leapers = (pawn_attacks(!by, square) & board.pieces_of(by, PieceKind::Pawn))
         | (knight_attacks(square) & board.pieces_of(by, PieceKind::Knight))
         | (king_attacks(square) & board.pieces_of(by, PieceKind::King));
-    if leapers.is_nonempty() {
+    if (leapers & kept).is_nonempty() {
         return true;
     }
     // Look sliders up only when one stands on a line through the square.
-    let diagonal = board.diagonal_sliders(by) & DIAGONAL_RAYS[square.index()];
-    let straight = board.straight_sliders(by) & STRAIGHT_RAYS[square.index()];
+    let diagonal = board.diagonal_sliders(by) & DIAGONAL_RAYS[square.index()] & kept;
+    let straight = board.straight_sliders(by) & STRAIGHT_RAYS[square.index()] & kept;
     if (diagonal | straight).is_empty() {
         return false;
     }
     let tables = SliderTables::get();
-    let occupied = board.occupied();
     (diagonal.is_nonempty() && (tables.bishop(square, occupied) & diagonal).is_nonempty())
         || (straight.is_nonempty() && (tables.rook(square, occupied) & straight).is_nonempty())
 }

@@ -8,9 +8,9 @@
 //! a board they are allowed to change, use the in-place forms [`try_move`],
 //! [`legal_moves_in_place`] and [`count_legal_moves`], which leave the board as they found it.
 
-use crate::attacks::is_attacked;
+use crate::attacks::{is_attacked, is_attacked_through};
 use crate::generate::{pseudo_legal_captures, pseudo_legal_moves, MoveList};
-use outpost_board::{Board, Color, Move, Square, Undo};
+use outpost_board::{Bitboard, Board, Color, Move, Square, Undo};
 
 /// Plays the pseudo-legal `mv`; if that leaves the mover's king attacked, takes it back and
 /// returns `None`, else leaves it made and returns the undo record for
@@ -54,10 +54,25 @@ fn is_legal_in_place(board: &mut Board, mv: Move) -> bool {
 
 /// The heart of [`is_legal_in_place`], with the mover `us` and its king's square `king`
 /// given: the innermost loop of perft knows them for every move of a position.
+///
+/// The move is played on a copy of the occupancy: the mover leaves its square and stands on
+/// the target, a captured piece leaves the board and so stops attacking. Castling, which
+/// moves a rook too, is played on the bitboards ([`Board::with_pieces_moved`]).
 #[inline(always)]
 fn leaves_king_safe(board: &mut Board, mv: Move, us: Color, king: Square) -> bool {
     let king_after = if mv.from() == king { mv.to() } else { king };
-    !board.with_pieces_moved(mv, |after| is_attacked(after, king_after, !us))
+    if mv.is_castle() {
+        return !board.with_pieces_moved(mv, |after| is_attacked(after, king_after, !us));
+    }
+    let (from, to) = (mv.from(), mv.to());
+    let mut occupied = board.occupied().without(from) | Bitboard::from_square(to);
+    let mut captured = Bitboard::from_square(to);
+    if mv.is_en_passant() {
+        let pawn = Square::from_index(from.index() / 8 * 8 + to.index() % 8);
+        occupied = occupied.without(pawn);
+        captured = Bitboard::from_square(pawn);
+    }
+    !is_attacked_through(board, king_after, !us, occupied, captured)
 }
 
 /// `true` when the pseudo-legal `mv` (such as one from [`pseudo_legal_moves`]) does not leave
