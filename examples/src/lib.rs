@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod play;
+pub mod tui;
 
 /// The README's code samples, as doctests.
 #[cfg(doctest)]
