@@ -15,9 +15,10 @@
 //! can be tested without a terminal.
 
 use examples::play::book::BuiltinOpenings;
+use examples::play::book::{NoBook, OpeningBook};
 use examples::play::input::{spawn_stdin_reader, Inbox};
 use examples::play::options::{self, Request, USAGE};
-use examples::play::Session;
+use examples::play::{Session, Settings};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -40,7 +41,7 @@ fn main() -> ExitCode {
         if std::env::var_os("NO_COLOR").is_some() {
             settings.theme = examples::tui::theme::PLAIN;
         }
-        let book = Box::new(BuiltinOpenings::seeded_from_clock());
+        let book = opening_book(&settings);
         return match examples::tui::terminal::run(&settings, book) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
@@ -53,12 +54,22 @@ fn main() -> ExitCode {
     // while the engine thinks.
     let inbox = Inbox::new();
     spawn_stdin_reader(inbox.sender());
-    // The engine opens from the built-in book of main lines, differently from game to game.
-    let book = Box::new(BuiltinOpenings::seeded_from_clock());
+    // The engine opens from the built-in book of main lines (unless --no-book).
+    let book = opening_book(&settings);
     let mut session = Session::new(settings, std::io::stdout()).with_book(book);
     match session.run(&inbox) {
         Ok(()) => ExitCode::SUCCESS,
         // The output went away (a closed pipe): nobody is left to tell.
         Err(_) => ExitCode::FAILURE,
+    }
+}
+
+/// The built-in book of main lines, seeded from the clock so that games open differently;
+/// none with `--no-book`.
+fn opening_book(settings: &Settings) -> Box<dyn OpeningBook> {
+    if settings.book {
+        Box::new(BuiltinOpenings::seeded_from_clock())
+    } else {
+        Box::new(NoBook)
     }
 }

@@ -31,6 +31,7 @@ Options:
   --theme NAME          board colours: brown (default), blue, green, basic, plain
   --ascii               pieces as letters (K, q) instead of chess symbols
   --plain               the line mode even in a terminal
+  --no-book             the engine searches from the first move (no opening book)
   -h, --help            print this help
 
 In a terminal the game is a full-screen app (press ? in it for the keys); when the
@@ -108,6 +109,7 @@ pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, St
             "--theme" => settings.theme = Theme::named(&value()?)?,
             "--ascii" => settings.pieces = PieceSet::Ascii,
             "--plain" => settings.plain = true,
+            "--no-book" => settings.book = false,
             _ => return Err(format!("unknown argument '{argument}' (see --help)")),
         }
     }
@@ -156,12 +158,21 @@ mod tests {
         let engines = self::settings(&["--mode", "engines", "--flip"]).unwrap();
         assert_eq!(engines.mode, Mode::new(Player::Engine, Player::Engine));
         assert!(engines.flipped);
-        let app =
-            self::settings(&["--tc", "5+3", "--theme", "blue", "--ascii", "--plain"]).unwrap();
+        let app = self::settings(&[
+            "--tc",
+            "5+3",
+            "--theme",
+            "blue",
+            "--ascii",
+            "--plain",
+            "--no-book",
+        ])
+        .unwrap();
         assert_eq!(app.time_control, Some(TimeControl::parse("5+3").unwrap()));
         assert_eq!(app.theme.name, "blue");
         assert_eq!(app.pieces, PieceSet::Ascii);
         assert!(app.plain);
+        assert!(!app.book);
     }
 
     #[test]

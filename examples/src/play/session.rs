@@ -55,6 +55,9 @@ pub struct Settings {
     pub pieces: PieceSet,
     /// Play in the line mode even in a terminal (`--plain`).
     pub plain: bool,
+    /// The `play` program gives the engine its built-in opening book (off with `--no-book`,
+    /// so that a game against a node count is the same every time).
+    pub book: bool,
 }
 
 impl Default for Settings {
@@ -74,6 +77,7 @@ impl Default for Settings {
             theme: Theme::default(),
             pieces: PieceSet::default(),
             plain: false,
+            book: true,
         }
     }
 }

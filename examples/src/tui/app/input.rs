@@ -148,6 +148,8 @@ impl App {
             KeyCode::Char('k') if control => self.line.delete_to_end(),
             KeyCode::Char('a') if control => self.line.home(),
             KeyCode::Char('e') if control => self.line.end(),
+            // `?` on an empty line is the help, as on the board.
+            KeyCode::Char('?') if self.line.is_empty() => self.overlay = Some(Overlay::Help),
             KeyCode::Char(c) if !control => self.line.insert(c),
             KeyCode::Backspace => self.line.backspace(),
             KeyCode::Delete => self.line.delete(),

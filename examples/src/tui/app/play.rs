@@ -254,6 +254,8 @@ impl App {
             return self.say("There is no move of yours to take back.");
         }
         self.abandon_search();
+        // Its search was of a position taken back.
+        self.thinking = None;
         let mut taken: Vec<Move> = (0..count).filter_map(|_| self.game.undo()).collect();
         taken.reverse();
         self.ended = None;

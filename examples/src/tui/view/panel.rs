@@ -202,7 +202,7 @@ fn draw_engine(frame: &mut Frame<'_>, app: &App, area: Rect) {
     }
     let mut lines = Vec::new();
     match app.thinking() {
-        None => lines.push(Line::from("Not searched yet.")),
+        None => lines.push(Line::from("No search yet.")),
         Some(thinking) => {
             let what = match (thinking.running, thinking.purpose) {
                 (true, Purpose::Move) => "Thinking…",
