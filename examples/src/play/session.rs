@@ -214,6 +214,14 @@ impl<W: Write> Session<W> {
             self.settings.strength
         )?;
         writeln!(self.out, "Type help for the commands.")?;
+        if let Some(control) = self.settings.time_control {
+            writeln!(
+                self.out,
+                "The clocks of --tc {control} run only in the full-screen app (in a terminal, \
+                 without --plain); here the engine plays at {}.",
+                self.settings.strength
+            )?;
+        }
         self.show_board()?;
         self.announce_end()
     }

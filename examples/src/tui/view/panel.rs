@@ -6,7 +6,7 @@ use crate::tui::app::{App, Purpose};
 use crate::tui::clock::clock_text;
 use outpost_board::{Board, Color, PieceKind};
 use outpost_movegen::in_check;
-use outpost_movegen::san::{line_to_san, line_to_san_moves, MoveNumbers};
+use outpost_movegen::san::{line_to_san_moves, MoveNumbers};
 use outpost_search::Bound;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color as Tint, Modifier, Style};
@@ -232,11 +232,9 @@ fn draw_engine(frame: &mut Frame<'_>, app: &App, area: Rect) {
                         speed(info.nps)
                     )));
                     let expected = &info.pv[..info.pv.len().min(MAX_LINE_MOVES)];
-                    lines.push(Line::from(line_to_san(
-                        &thinking.board,
-                        expected,
-                        MoveNumbers::Shown,
-                    )));
+                    let moves = line_to_san_moves(&thinking.board, expected, MoveNumbers::Shown);
+                    let width = area.width.saturating_sub(2) as usize;
+                    lines.extend(wrap_moves(&moves, width).into_iter().map(Line::from));
                 }
             }
         }
@@ -246,6 +244,26 @@ fn draw_engine(frame: &mut Frame<'_>, app: &App, area: Rect) {
         Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
         area,
     );
+}
+
+/// The moves in rows of at most `width` characters, broken between moves only (a move
+/// number stays with its move).
+fn wrap_moves(moves: &[String], width: usize) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for entry in moves {
+        if !row.is_empty() && row.chars().count() + 1 + entry.chars().count() > width {
+            rows.push(std::mem::take(&mut row));
+        }
+        if !row.is_empty() {
+            row.push(' ');
+        }
+        row.push_str(entry);
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 /// `1234567` as `1,234,567`.
@@ -281,5 +299,8 @@ mod tests {
         assert_eq!(grouped(100), "100");
         assert_eq!(speed(1_250_000), "1.25 Mn/s");
         assert_eq!(speed(850_400), "850 kn/s");
+        let moves: Vec<String> = ["5. Nd5", "Nxd5", "6. Bxd5"].map(String::from).to_vec();
+        assert_eq!(wrap_moves(&moves, 12), ["5. Nd5 Nxd5", "6. Bxd5"]);
+        assert_eq!(wrap_moves(&moves, 3), ["5. Nd5", "Nxd5", "6. Bxd5"]);
     }
 }
