@@ -237,6 +237,39 @@ fn ascii_pieces_and_the_brown_theme_draw_too() {
 }
 
 #[test]
+fn the_theme_colours_squares_and_pieces() {
+    let mut brown = settings(humans());
+    brown.theme = theme::BROWN;
+    let mut driver = Driver::new(brown);
+    driver.typed("e4");
+    driver.typed("Nf6");
+    driver.key(KeyCode::Esc);
+    driver.click_square(Square::E4);
+    let (width, height) = driver.app.size();
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| render(frame, &driver.app)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let board = Layout::new(Rect::new(0, 0, width, height), false)
+        .board
+        .unwrap();
+    let centre = |square: Square| {
+        let rect = board.square_rect(square);
+        buffer
+            .cell((rect.x + rect.width / 2, rect.y + rect.height / 2))
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(centre(Square::E4).bg, theme::BROWN.selected);
+    assert_eq!(centre(Square::E4).fg, theme::BROWN.white_piece);
+    assert_eq!(centre(Square::E5).symbol(), "•", "a target");
+    assert_eq!(centre(Square::G8).bg, theme::BROWN.last_move);
+    assert_eq!(centre(Square::F6).bg, theme::BROWN.last_move);
+    assert_eq!(centre(Square::F6).fg, theme::BROWN.black_piece);
+    assert_eq!(centre(Square::A1).bg, theme::BROWN.dark);
+    assert_eq!(centre(Square::H1).bg, theme::BROWN.light);
+}
+
+#[test]
 fn a_game_against_the_engine_by_keys_clicks_and_typing() {
     let mut driver = Driver::new(settings(Mode::default()));
     // The cursor starts on e2: pick the pawn up, two steps up, put it down.

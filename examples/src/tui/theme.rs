@@ -1,6 +1,11 @@
-//! How the board looks: colour themes (chosen so that both white and black pieces stand out
-//! on both kinds of square, on dark and light terminals alike, since the board paints its
-//! own background) and the pieces as Unicode symbols or ASCII letters.
+//! How the board looks: colour themes and the pieces as Unicode symbols or ASCII letters.
+//!
+//! The board paints its own background, so it looks the same on dark and light terminals.
+//! In the 24-bit themes every square colour (light, dark, the last move, the selected piece,
+//! a target, the cursor, a king in check) has a contrast ratio of at least 3:1 (the WCAG
+//! figure for large text) with both the white and the black pieces, which are pure white and
+//! pure black: a test measures it. The `basic` theme uses the 16 colours a terminal defines
+//! itself, so its contrast depends on the terminal.
 
 use outpost_board::{Color as Side, Piece};
 use ratatui::style::Color;
@@ -35,15 +40,15 @@ pub struct Theme {
     pub colored: bool,
 }
 
-/// Mid-tone browns: white pieces are white and black pieces black on both kinds of square.
+/// Mid-tone browns (the default).
 pub const BROWN: Theme = Theme {
     name: "brown",
-    light: Color::Rgb(196, 160, 118),
-    dark: Color::Rgb(138, 98, 64),
-    last_move: Color::Rgb(170, 162, 58),
+    light: Color::Rgb(172, 140, 102),
+    dark: Color::Rgb(128, 92, 60),
+    last_move: Color::Rgb(150, 140, 50),
     selected: Color::Rgb(88, 140, 80),
-    target: Color::Rgb(120, 170, 110),
-    cursor: Color::Rgb(70, 120, 190),
+    target: Color::Rgb(100, 145, 90),
+    cursor: Color::Rgb(70, 110, 180),
     check: Color::Rgb(200, 60, 50),
     white_piece: Color::Rgb(255, 255, 255),
     black_piece: Color::Rgb(0, 0, 0),
@@ -54,12 +59,12 @@ pub const BROWN: Theme = Theme {
 /// Slate blues.
 pub const BLUE: Theme = Theme {
     name: "blue",
-    light: Color::Rgb(150, 170, 196),
-    dark: Color::Rgb(90, 112, 146),
-    last_move: Color::Rgb(170, 162, 58),
+    light: Color::Rgb(128, 148, 176),
+    dark: Color::Rgb(84, 106, 140),
+    last_move: Color::Rgb(150, 140, 50),
     selected: Color::Rgb(88, 140, 80),
-    target: Color::Rgb(120, 170, 110),
-    cursor: Color::Rgb(200, 120, 60),
+    target: Color::Rgb(100, 145, 90),
+    cursor: Color::Rgb(170, 90, 40),
     check: Color::Rgb(200, 60, 50),
     white_piece: Color::Rgb(255, 255, 255),
     black_piece: Color::Rgb(0, 0, 0),
@@ -67,15 +72,15 @@ pub const BLUE: Theme = Theme {
     colored: true,
 };
 
-/// Greens, as on many chess sites, a little darker so that white pieces stand out.
+/// Greens, as on many chess sites, darker so that white pieces stand out.
 pub const GREEN: Theme = Theme {
     name: "green",
-    light: Color::Rgb(170, 180, 130),
-    dark: Color::Rgb(100, 130, 70),
-    last_move: Color::Rgb(190, 170, 60),
-    selected: Color::Rgb(70, 120, 170),
-    target: Color::Rgb(110, 160, 200),
-    cursor: Color::Rgb(200, 110, 60),
+    light: Color::Rgb(136, 150, 96),
+    dark: Color::Rgb(90, 116, 64),
+    last_move: Color::Rgb(150, 140, 50),
+    selected: Color::Rgb(70, 110, 170),
+    target: Color::Rgb(80, 120, 160),
+    cursor: Color::Rgb(170, 90, 40),
     check: Color::Rgb(200, 60, 50),
     white_piece: Color::Rgb(255, 255, 255),
     black_piece: Color::Rgb(0, 0, 0),
@@ -86,11 +91,11 @@ pub const GREEN: Theme = Theme {
 /// The 16 basic terminal colours, for terminals without 24-bit colour.
 pub const BASIC: Theme = Theme {
     name: "basic",
-    light: Color::Yellow,
+    light: Color::DarkGray,
     dark: Color::Red,
-    last_move: Color::Cyan,
-    selected: Color::Green,
-    target: Color::LightGreen,
+    last_move: Color::Magenta,
+    selected: Color::Blue,
+    target: Color::Blue,
     cursor: Color::Blue,
     check: Color::LightRed,
     white_piece: Color::White,
@@ -176,5 +181,83 @@ impl PieceSet {
             PieceSet::Unicode if colored => Piece::new(Side::Black, piece.kind()).unicode(),
             PieceSet::Unicode => piece.unicode(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The relative luminance of an sRGB colour (WCAG 2).
+    fn luminance(color: Color) -> f64 {
+        let Color::Rgb(red, green, blue) = color else {
+            panic!("{color:?} is not a 24-bit colour");
+        };
+        let linear = |channel: u8| {
+            let c = f64::from(channel) / 255.0;
+            if c <= 0.03928 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    fn contrast(a: Color, b: Color) -> f64 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn both_sides_pieces_stand_out_on_every_square_colour() {
+        for theme in [BROWN, BLUE, GREEN] {
+            let squares = [
+                ("light", theme.light),
+                ("dark", theme.dark),
+                ("last move", theme.last_move),
+                ("selected", theme.selected),
+                ("target", theme.target),
+                ("cursor", theme.cursor),
+                ("check", theme.check),
+            ];
+            for (role, square) in squares {
+                for piece in [theme.white_piece, theme.black_piece] {
+                    let ratio = contrast(square, piece);
+                    assert!(
+                        ratio >= 3.0,
+                        "{}: {piece:?} on the {role} squares: {ratio:.2}",
+                        theme.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn themes_are_found_by_name() {
+        assert_eq!(Theme::named("Blue"), Ok(BLUE));
+        assert!(Theme::named("pink").unwrap_err().contains("brown, blue"));
+        assert_eq!(
+            PieceSet::Ascii.symbol(
+                Piece::new(Side::White, outpost_board::PieceKind::Knight),
+                true
+            ),
+            'N'
+        );
+        assert_eq!(
+            PieceSet::Unicode.symbol(
+                Piece::new(Side::White, outpost_board::PieceKind::Knight),
+                false
+            ),
+            '♘'
+        );
+        assert_eq!(
+            PieceSet::Unicode.symbol(
+                Piece::new(Side::White, outpost_board::PieceKind::Knight),
+                true
+            ),
+            '♞'
+        );
     }
 }

@@ -30,6 +30,10 @@ pub fn draw_board(app: &App, area: &BoardArea, buffer: &mut Buffer) {
         if is_target && piece.is_some() {
             background = theme.target;
         }
+        let cursor_here = app.cursor() == square && app.view().is_none();
+        if cursor_here {
+            background = theme.cursor;
+        }
         if app.selected() == Some(square) {
             background = theme.selected;
         }
