@@ -355,6 +355,46 @@ fn browsing_goes_back_and_forth_through_the_game() {
     assert_eq!(driver.app.view(), None);
     driver.typed("Nc6");
     assert_eq!(driver.app.game().moves().len(), 4);
+    // A click on a move in the list shows the position after it: 1... e5 here.
+    let panel = Layout::new(Rect::new(0, 0, WIDTH, HEIGHT), false)
+        .panel
+        .unwrap();
+    let moves = examples::tui::layout::inside(examples::tui::layout::panel_parts(panel)[1]);
+    driver.click(moves.x + 6 + 9 + 1, moves.y);
+    assert_eq!(driver.app.view(), Some(2));
+    driver.click(moves.x + 6 + 1, moves.y + 1);
+    assert_eq!(driver.app.view(), Some(3));
+    driver.click(moves.x + 6 + 9 + 1, moves.y + 1);
+    assert_eq!(
+        driver.app.view(),
+        None,
+        "the last move is the game's position"
+    );
+}
+
+#[test]
+fn the_mouse_wheel_scrolls_the_move_list() {
+    let mut driver = Driver::new(settings(humans()));
+    for file in "abcdef".chars() {
+        driver.typed(&format!("{file}3"));
+        driver.typed(&format!("{file}6"));
+    }
+    assert_eq!(driver.app.move_rows(), 6);
+    // 80 x 24: the list shows 4 rows, the last ones.
+    assert_eq!(driver.app.move_list_top(4), 2);
+    let wheel = |kind| {
+        AppEvent::Mouse(MouseEvent {
+            kind,
+            column: 60,
+            row: 12,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    driver.event(wheel(MouseEventKind::ScrollUp));
+    assert_eq!(driver.app.move_list_top(4), 0);
+    assert!(driver.screen().contains("   1. a3       a6"));
+    driver.event(wheel(MouseEventKind::ScrollDown));
+    assert_eq!(driver.app.move_list_top(4), 2);
 }
 
 #[test]

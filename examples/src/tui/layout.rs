@@ -23,6 +23,33 @@ pub const MIN_WIDTH: u16 = LABEL_COLUMNS + 8 * 3;
 /// See [`MIN_WIDTH`].
 pub const MIN_HEIGHT: u16 = 8 + 1 + CHROME_ROWS;
 
+/// The columns of a move number in the move list (`  12. `).
+pub const MOVE_NUMBER_COLUMNS: u16 = 6;
+/// The columns of a move in the move list (`Nxe4+` and blanks).
+pub const MOVE_COLUMNS: u16 = 9;
+
+/// The side panel's three boxes, top to bottom: the game, the moves, the engine.
+pub fn panel_parts(panel: Rect) -> [Rect; 3] {
+    let game = 9.min(panel.height);
+    let engine = 6.min(panel.height - game);
+    let moves = panel.height - game - engine;
+    [
+        Rect::new(panel.x, panel.y, panel.width, game),
+        Rect::new(panel.x, panel.y + game, panel.width, moves),
+        Rect::new(panel.x, panel.y + game + moves, panel.width, engine),
+    ]
+}
+
+/// The inside of a box drawn with borders.
+pub fn inside(area: Rect) -> Rect {
+    Rect::new(
+        area.x.saturating_add(1),
+        area.y.saturating_add(1),
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(2),
+    )
+}
+
 /// The board's place on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardArea {

@@ -8,7 +8,7 @@
 //! Tab go back to the board. Ctrl-C quits and F1 shows the help from anywhere.
 
 use super::{App, Focus, Overlay, Promotion, PROMOTION_PIECES};
-use crate::tui::layout::Layout;
+use crate::tui::layout::{inside, panel_parts, Layout, MOVE_COLUMNS, MOVE_NUMBER_COLUMNS};
 use crate::tui::view::promotion_picker_area;
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -273,23 +273,63 @@ impl App {
             self.activate(square);
         } else if layout.input.contains((x, y).into()) {
             self.focus = Focus::Input;
+        } else if let Some(panel) = layout.panel {
+            let moves = inside(panel_parts(panel)[1]);
+            if let Some(ply) = self.move_list_ply_at(moves, x, y) {
+                self.browse_to(ply);
+            }
+        }
+    }
+
+    /// The number of moves up to and including the move at (`x`, `y`) in the move list
+    /// drawn inside `moves`.
+    fn move_list_ply_at(&self, moves: Rect, x: u16, y: u16) -> Option<usize> {
+        if !moves.contains((x, y).into()) || x < moves.x + MOVE_NUMBER_COLUMNS {
+            return None;
+        }
+        let row = self.move_list_top(moves.height as usize) + usize::from(y - moves.y);
+        let column = usize::from((x - moves.x - MOVE_NUMBER_COLUMNS) / MOVE_COLUMNS);
+        if column > 1 {
+            return None;
+        }
+        let ply = (row * 2 + column + 1).checked_sub(self.black_first_offset())?;
+        (1..=self.game.moves().len()).contains(&ply).then_some(ply)
+    }
+
+    /// 1 when the game's record starts with a black move (the list's first slot is empty).
+    fn black_first_offset(&self) -> usize {
+        usize::from(self.game.start().side_to_move() == outpost_board::Color::Black)
+    }
+
+    /// The first row of the move list when `visible` rows fit: where it was scrolled to, or
+    /// else so that the move of the position shown is in sight.
+    pub fn move_list_top(&self, visible: usize) -> usize {
+        let rows = self.move_rows();
+        match self.move_list_scroll {
+            Some(row) => row.min(rows.saturating_sub(visible)),
+            None => {
+                let shown = self.view.unwrap_or(self.game.moves().len());
+                let row = (shown + self.black_first_offset()).saturating_sub(1) / 2;
+                (row + 1).saturating_sub(visible)
+            }
         }
     }
 
     /// Scrolls the move list by `rows` (up when negative).
     fn scroll_move_list(&mut self, rows: isize) {
-        let total = self.move_rows();
-        let current = self.move_list_scroll.unwrap_or(total.saturating_sub(1));
-        let next = current
-            .saturating_add_signed(rows)
-            .min(total.saturating_sub(1));
-        self.move_list_scroll = Some(next);
+        let layout = Layout::new(Rect::new(0, 0, self.size.0, self.size.1), self.flipped);
+        let Some(panel) = layout.panel else {
+            return;
+        };
+        let visible = inside(panel_parts(panel)[1]).height as usize;
+        let last_top = self.move_rows().saturating_sub(visible);
+        let top = self.move_list_top(visible);
+        self.move_list_scroll = Some(top.saturating_add_signed(rows).min(last_top));
     }
 
     /// The number of rows of the move list (one per move pair).
     pub fn move_rows(&self) -> usize {
-        let black_first = self.game.start().side_to_move() == outpost_board::Color::Black;
-        (self.game.moves().len() + usize::from(black_first)).div_ceil(2)
+        (self.game.moves().len() + self.black_first_offset()).div_ceil(2)
     }
 
     /// `quit`, Ctrl-C: leave, or ask first when the game is not saved.

@@ -189,7 +189,8 @@ Typing a move (e4, Nf3, O-O, e8=Q, g1f3) or a command goes to the input
 line (Tab or : first for one that starts with h, j, k or l); there the
 arrows, Home, End, Ctrl-U and Ctrl-K edit, Up and Down recall lines.
 < > PageUp PageDown: browse the game; Home: its start; End: now.
-Mouse wheel: scroll the moves. Ctrl-C: quit. ? or F1: this help.
+Click a move to see its position; the wheel scrolls the moves.
+Ctrl-C: quit. ? or F1: this help.
 Commands:
   undo  flip  new  hint  stop  moves  fen [FEN]  load FILE  pgn FILE
   mode white|black|humans|engines   time S | depth N | nodes N

@@ -4,11 +4,12 @@
 use crate::play::render::{score_text, title};
 use crate::tui::app::{App, Purpose};
 use crate::tui::clock::clock_text;
+use crate::tui::layout::{panel_parts, MOVE_COLUMNS, MOVE_NUMBER_COLUMNS};
 use outpost_board::{Board, Color, PieceKind};
 use outpost_movegen::in_check;
 use outpost_movegen::san::{line_to_san_moves, MoveNumbers};
 use outpost_search::Bound;
-use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -19,14 +20,7 @@ const MAX_LINE_MOVES: usize = 12;
 
 /// Draws the panel of `app` in `area`.
 pub fn draw_panel(frame: &mut Frame<'_>, app: &App, area: Rect) {
-    let parts = Layout::default()
-        .direction(Direction::Vertical)
-        .constraints([
-            Constraint::Length(9),
-            Constraint::Min(3),
-            Constraint::Length(6),
-        ])
-        .split(area);
+    let parts = panel_parts(area);
     draw_game(frame, app, parts[0]);
     draw_moves(frame, app, parts[1]);
     draw_engine(frame, app, parts[2]);
@@ -154,12 +148,13 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, area: Rect) {
     let black_first = start.side_to_move() == Color::Black;
     let shown = app.view().unwrap_or(game.moves().len());
     let mut rows: Vec<Line<'_>> = Vec::new();
-    let mut current_row = 0;
     let offset = usize::from(black_first);
     let first_number = start.fullmove_number() as usize;
+    let number_width = usize::from(MOVE_NUMBER_COLUMNS) - 2;
+    let move_width = usize::from(MOVE_COLUMNS) - 1;
     for row in 0..app.move_rows() {
         let mut spans = vec![Span::styled(
-            format!("{:>4}. ", first_number + row),
+            format!("{:>number_width$}. ", first_number + row),
             Style::default().fg(Tint::DarkGray),
         )];
         for column in 0..2 {
@@ -172,18 +167,14 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, area: Rect) {
             let mut style = Style::default();
             if ply == Some(shown) {
                 style = style.add_modifier(Modifier::REVERSED);
-                current_row = row;
             }
-            spans.push(Span::styled(format!("{text:<8}"), style));
+            spans.push(Span::styled(format!("{text:<move_width$}"), style));
             spans.push(Span::raw(" "));
         }
         rows.push(Line::from(spans));
     }
     let visible = area.height.saturating_sub(2) as usize;
-    let top = match app.move_list_scroll() {
-        Some(row) => row.min(rows.len().saturating_sub(visible)),
-        None => (current_row + 1).saturating_sub(visible),
-    };
+    let top = app.move_list_top(visible);
     let title = if rows.is_empty() {
         " Moves ".to_string()
     } else {
