@@ -1,5 +1,5 @@
 //! Drawing the app: [`render`] draws an [`App`] into a ratatui frame of any size, from the
-//! [`Layout`](crate::tui::layout::Layout) of that size. It only reads the app.
+//! [`Layout`] of that size. It only reads the app.
 
 mod board;
 mod panel;
