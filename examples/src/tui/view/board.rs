@@ -1,6 +1,7 @@
 //! The board: squares with their colours, pieces, coordinates, the last move, the king in
 //! check, the keyboard cursor, the piece picked up and where it can go.
 
+use crate::play::mode::Player;
 use crate::tui::app::App;
 use crate::tui::layout::BoardArea;
 use outpost_board::{File, Rank, Square};
@@ -16,6 +17,9 @@ pub fn draw_board(app: &App, area: &BoardArea, buffer: &mut Buffer) {
     let last = app.shown_last_move();
     let checked = in_check(&board).then(|| board.king_square(board.side_to_move()));
     let targets = app.targets();
+    // No cursor while the engine plays both sides.
+    let mode = app.mode();
+    let human_plays = mode.white == Player::Human || mode.black == Player::Human;
     for square in Square::all() {
         let rect = area.square_rect(square);
         let piece = board.piece_at(square);
@@ -30,7 +34,7 @@ pub fn draw_board(app: &App, area: &BoardArea, buffer: &mut Buffer) {
         if is_target && piece.is_some() {
             background = theme.target;
         }
-        let cursor_here = app.cursor() == square && app.view().is_none();
+        let cursor_here = app.cursor() == square && app.view().is_none() && human_plays;
         if cursor_here {
             background = theme.cursor;
         }
