@@ -601,3 +601,20 @@ fn random_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn a_large_screen_with_clocks() {
+    let mut start = settings(Mode::default());
+    start.time_control = Some(TimeControl::parse("5+3").unwrap());
+    let mut driver = Driver::new(start);
+    driver.event(AppEvent::Resize(100, 30));
+    driver.later(7);
+    insta::assert_snapshot!("large_screen_with_clocks", driver.screen());
+}
+
+#[test]
+fn help_overlay() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.key(KeyCode::F(1));
+    insta::assert_snapshot!("help_overlay", driver.screen());
+}

@@ -11,9 +11,8 @@ use outpost_movegen::Game;
 use outpost_pgn::write_pgn;
 
 /// The commands only the full-screen app has, for the help overlay.
-pub const APP_COMMANDS: &str = "\
-  resign          give up the game
-  draw            offer a draw (taken when the engine does not stand better)
+pub const APP_COMMANDS: &str = "  resign          give up the game
+  draw            offer a draw (taken unless the engine stands better)
   theme NAME      board colours: brown, blue, green, basic, plain
   pieces KIND     unicode or ascii";
 
