@@ -41,6 +41,10 @@ fn main() -> ExitCode {
         if std::env::var_os("NO_COLOR").is_some() {
             settings.theme = examples::tui::theme::PLAIN;
         }
+        // The Linux console's font has no chess symbols.
+        if std::env::var("TERM").is_ok_and(|term| term == "linux") {
+            settings.pieces = examples::tui::theme::PieceSet::Ascii;
+        }
         let book = opening_book(&settings);
         return match examples::tui::terminal::run(&settings, book) {
             Ok(()) => ExitCode::SUCCESS,
