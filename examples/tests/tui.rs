@@ -618,3 +618,27 @@ fn help_overlay() {
     driver.key(KeyCode::F(1));
     insta::assert_snapshot!("help_overlay", driver.screen());
 }
+
+#[test]
+fn the_engine_pauses_between_its_moves_when_it_plays_itself() {
+    let mut engines = settings(Mode::new(Player::Engine, Player::Engine));
+    engines.pause = Duration::from_millis(300);
+    let mut driver = Driver::new(engines);
+    assert!(driver.app.is_thinking(), "white's engine starts at once");
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 1);
+    assert!(
+        !driver.app.is_thinking(),
+        "black's engine waits for the pause"
+    );
+    driver.later(1);
+    assert!(driver.app.is_thinking());
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 2);
+    // A human may take over: the engine stops playing white.
+    driver.typed("mode humans");
+    driver.later(1);
+    assert!(!driver.app.is_thinking());
+    driver.typed("e4");
+    assert_eq!(driver.app.game().moves().len(), 3);
+}
