@@ -60,6 +60,12 @@ plan() {
     "cargo run --release -p examples --bin play -- --mode black --time 3")
       input=quit
       expect=("^Outpost: chess in the terminal\. White: Outpost, Black: You\." "^White plays 1\. ") ;;
+    "cargo run --release -p examples --bin play -- --tc 5+3 --theme blue")
+      # Not a terminal: the line mode, which says that its clocks belong to the app.
+      input=$'e4\nquit'
+      expect=("^The clocks of --tc 5\+3 run only in the full-screen app" "^Black plays 1\.\.\. ") ;;
+    "scripts/tui-tmux-test.sh")
+      skip=".ci/run runs it" ;;
     "cargo run --release -p examples --bin play -- --mode engines")
       # A whole game, fast: few nodes per move, no pause.
       run="$command --nodes 1000 --pause 0"

@@ -74,3 +74,16 @@ fn the_engine_moves_in_the_most_crowded_position() {
         "{stdout}"
     );
 }
+
+#[test]
+fn plain_and_no_book_play_the_line_mode() {
+    let output = play(&["--plain", "--no-book", "--nodes", "500"], b"e4\nquit\n");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", output.status);
+    assert!(
+        stdout.starts_with("Outpost: chess in the terminal. White: You, Black: Outpost."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Black plays 1... "), "{stdout}");
+    assert!(!stdout.contains("(book)"), "{stdout}");
+}

@@ -1,21 +1,25 @@
-//! Chess in the terminal against the Outpost engine, a friend, or the engine against itself:
-//! a coloured board with a side panel, moves in SAN or UCI, a live view of the engine's
-//! search, and commands to take back, get a hint, set up a position or save the game as PGN.
+//! Chess in the terminal against the Outpost engine, a friend, or the engine against itself.
+//! In a terminal it is a full-screen app (`examples::tui`): the board, a side panel with the
+//! clocks, the moves and the engine's thinking, moves typed or picked with the keyboard or the
+//! mouse. When the input or output is not a terminal, or with `--plain`, it is the line mode
+//! (`examples::play::Session`): moves in SAN or UCI one a line, for pipes and scripts.
 //!
 //! ```sh
 //! cargo run --release -p examples --bin play
 //! cargo run --release -p examples --bin play -- --mode black --time 3
 //! cargo run --release -p examples --bin play -- --white engine --black engine --pause 500
+//! cargo run --release -p examples --bin play -- --tc 5+3 --theme blue
 //! ```
 //!
 //! The game itself lives in the library part of the examples (`examples::play`), so that it
 //! can be tested without a terminal.
 
 use examples::play::book::BuiltinOpenings;
+use examples::play::book::{NoBook, OpeningBook};
 use examples::play::input::{spawn_stdin_reader, Inbox};
 use examples::play::options::{self, Request, USAGE};
-use examples::play::Session;
-use std::io::Write;
+use examples::play::{Session, Settings};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -31,16 +35,45 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if terminal && !settings.plain {
+        let mut settings = settings;
+        if std::env::var_os("NO_COLOR").is_some() {
+            settings.theme = examples::tui::theme::PLAIN;
+        }
+        // The Linux console's font has no chess symbols.
+        if std::env::var("TERM").is_ok_and(|term| term == "linux") {
+            settings.pieces = examples::tui::theme::PieceSet::Ascii;
+        }
+        let book = opening_book(&settings);
+        return match examples::tui::terminal::run(&settings, book) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("play: {error}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     // Input is read on a thread of its own, so that the game can take `stop` or `quit`
     // while the engine thinks.
     let inbox = Inbox::new();
     spawn_stdin_reader(inbox.sender());
-    // The engine opens from the built-in book of main lines, differently from game to game.
-    let book = Box::new(BuiltinOpenings::seeded_from_clock());
+    // The engine opens from the built-in book of main lines (unless --no-book).
+    let book = opening_book(&settings);
     let mut session = Session::new(settings, std::io::stdout()).with_book(book);
     match session.run(&inbox) {
         Ok(()) => ExitCode::SUCCESS,
         // The output went away (a closed pipe): nobody is left to tell.
         Err(_) => ExitCode::FAILURE,
+    }
+}
+
+/// The built-in book of main lines, seeded from the clock so that games open differently;
+/// none with `--no-book`.
+fn opening_book(settings: &Settings) -> Box<dyn OpeningBook> {
+    if settings.book {
+        Box::new(BuiltinOpenings::seeded_from_clock())
+    } else {
+        Box::new(NoBook)
     }
 }

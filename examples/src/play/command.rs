@@ -3,6 +3,9 @@
 
 use super::engine::Strength;
 use super::mode::{Mode, MODE_NAMES};
+use outpost_board::{Board, Move};
+use outpost_movegen::san::parse_san;
+use outpost_movegen::uci::parse_uci_move;
 
 /// What a line of input asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,9 +116,43 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     }
 }
 
+/// Reads a move typed by a person: UCI if it looks like UCI (`g1f3`, `e7e8q`), else SAN. The
+/// error says why the move cannot be played.
+pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
+    if looks_like_uci(text) {
+        parse_uci_move(board, text).map_err(|error| error.to_string())
+    } else {
+        parse_san(board, text).map_err(|error| error.to_string())
+    }
+}
+
+/// `true` for text shaped like a UCI move: two squares and maybe a promotion letter.
+fn looks_like_uci(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let square =
+        |file: u8, rank: u8| (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank);
+    match bytes {
+        [a, b, c, d] => square(*a, *b) && square(*c, *d),
+        [a, b, c, d, promotion] => square(*a, *b) && square(*c, *d) && b"qrbn".contains(promotion),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn uci_is_recognised() {
+        assert!(looks_like_uci("g1f3"));
+        assert!(looks_like_uci("e7e8q"));
+        assert!(!looks_like_uci("Nf3"));
+        assert!(!looks_like_uci("e4"));
+        assert!(!looks_like_uci("e7e8Q"));
+        assert!(!looks_like_uci("Ng1f3"));
+        assert!(!looks_like_uci("O-O"));
+    }
+
     use std::time::Duration;
 
     #[test]

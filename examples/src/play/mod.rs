@@ -1,4 +1,8 @@
-//! A chess game in the terminal against the Outpost engine (or a friend, or itself).
+//! A chess game in the terminal against the Outpost engine (or a friend, or itself), one
+//! line at a time: the line mode of `play`, for pipes and scripts (in a terminal `play` is
+//! the full-screen app of [`crate::tui`], which uses the parts here that are not about lines:
+//! [`command`], [`mode`], [`engine`]'s strength, [`book`] and the PGN files of
+//! [`session::files`]).
 //!
 //! The parts, each with one job:
 //!

@@ -3,6 +3,8 @@
 use super::engine::Strength;
 use super::mode::{Mode, Player, MODE_NAMES};
 use super::session::Settings;
+use crate::tui::clock::TimeControl;
+use crate::tui::theme::{PieceSet, Theme};
 use outpost_board::{Board, Color};
 use std::time::Duration;
 
@@ -24,10 +26,17 @@ Options:
                         (default: 300)
   --fen FEN             start from this position (quote it)
   --flip                show the board the other way round
+  --tc MINUTES+SECONDS  a time control with clocks, like 5+3 (full-screen app;
+                        the engine then plays by its clock)
+  --theme NAME          board colours: brown (default), blue, green, basic, plain
+  --ascii               pieces as letters (K, q) instead of chess symbols
+  --plain               the line mode even in a terminal
+  --no-book             the engine searches from the first move (no opening book)
   -h, --help            print this help
 
-Type help in the game for its commands. Colours are off when the output is not a
-terminal or NO_COLOR is set.";
+In a terminal the game is a full-screen app (press ? in it for the keys); when the
+input or output is not a terminal, or with --plain, it reads one line at a time
+(type help for its commands). Colours are off when NO_COLOR is set.";
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -92,6 +101,15 @@ pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, St
                     Board::from_fen(&text).map_err(|error| format!("--fen: {error}"))?;
             }
             "--flip" => flip = true,
+            "--tc" => {
+                let text = value()?;
+                settings.time_control =
+                    Some(TimeControl::parse(&text).map_err(|error| format!("--tc: {error}"))?);
+            }
+            "--theme" => settings.theme = Theme::named(&value()?)?,
+            "--ascii" => settings.pieces = PieceSet::Ascii,
+            "--plain" => settings.plain = true,
+            "--no-book" => settings.book = false,
             _ => return Err(format!("unknown argument '{argument}' (see --help)")),
         }
     }
@@ -140,6 +158,21 @@ mod tests {
         let engines = self::settings(&["--mode", "engines", "--flip"]).unwrap();
         assert_eq!(engines.mode, Mode::new(Player::Engine, Player::Engine));
         assert!(engines.flipped);
+        let app = self::settings(&[
+            "--tc",
+            "5+3",
+            "--theme",
+            "blue",
+            "--ascii",
+            "--plain",
+            "--no-book",
+        ])
+        .unwrap();
+        assert_eq!(app.time_control, Some(TimeControl::parse("5+3").unwrap()));
+        assert_eq!(app.theme.name, "blue");
+        assert_eq!(app.pieces, PieceSet::Ascii);
+        assert!(app.plain);
+        assert!(!app.book);
     }
 
     #[test]
@@ -158,6 +191,12 @@ mod tests {
         assert!(settings(&["--fen", "8/8"])
             .unwrap_err()
             .starts_with("--fen:"));
+        assert!(settings(&["--tc", "fast"])
+            .unwrap_err()
+            .starts_with("--tc:"));
+        assert!(settings(&["--theme", "pink"])
+            .unwrap_err()
+            .contains("unknown theme"));
         assert!(settings(&["--colour"])
             .unwrap_err()
             .contains("unknown argument"));

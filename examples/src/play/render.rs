@@ -33,7 +33,8 @@ const MAX_LINE_MOVES: usize = 10;
 
 /// The board as seen from white (`flipped` false) or from black, with coordinates, and the
 /// side panel next to it: side to move, move number, castling rights, en passant square,
-/// fifty-move counter, material balance, static evaluation and the last move. Ends with a
+/// fifty-move counter, material balance, static evaluation (the result once the game is
+/// over) and the last move. Ends with a
 /// line break.
 pub fn board_screen(game: &Game, mode: Mode, flipped: bool, color: bool) -> String {
     let panel = panel(game, mode);
@@ -128,8 +129,10 @@ fn panel(game: &Game, mode: Mode) -> [String; 9] {
         over => format!("Game over: {over}"),
     };
     let material = board.material();
+    // The square only when a pawn can capture there (as FEN writers since 2021 mostly do).
     let en_passant = board
         .en_passant()
+        .filter(|_| board.en_passant_capturable())
         .map_or_else(|| "-".to_string(), |square| square.to_string());
     let last_move = last_move(game).unwrap_or_else(|| "-".to_string());
     [
@@ -144,7 +147,13 @@ fn panel(game: &Game, mode: Mode) -> [String; 9] {
             material.pawns(Color::White),
             material.pawns(Color::Black)
         ),
-        format!("Eval        {} (white's view)", pawns(static_eval(board))),
+        match status {
+            // After the end a static evaluation would mislead (+1.35 after a mate).
+            GameStatus::Ongoing => {
+                format!("Static eval {} (white's view)", pawns(static_eval(board)))
+            }
+            over => format!("Result      {}", outpost_pgn::PgnResult::from_status(over)),
+        },
         format!("Last move   {last_move}"),
         format!(
             "White: {}   Black: {}",

@@ -3,7 +3,7 @@
 //! tests can drive it with scripted lines and read what it printed.
 
 mod commands;
-mod files;
+pub mod files;
 
 use super::book::{NoBook, OpeningBook};
 use super::command::{self, Command};
@@ -11,6 +11,8 @@ use super::engine::{post_to, Strength};
 use super::input::{Event, Inbox};
 use super::mode::{Mode, Player};
 use super::render;
+use crate::tui::clock::TimeControl;
+use crate::tui::theme::{PieceSet, Theme};
 use outpost_board::{Board, Color, Move};
 use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_movegen::{legal_moves, Game};
@@ -44,6 +46,18 @@ pub struct Settings {
     /// the prompt, since no terminal echoes it, and `stop` and `quit` wait their turn like
     /// every other line instead of interrupting the engine.
     pub scripted: bool,
+    /// The full-screen app only: a time control for the game (the human's clock runs, the
+    /// engine plays by its clock, a flag falls); `None` for no clocks.
+    pub time_control: Option<TimeControl>,
+    /// The full-screen app only: the board's colours.
+    pub theme: Theme,
+    /// The full-screen app only: chess symbols or letters.
+    pub pieces: PieceSet,
+    /// Play in the line mode even in a terminal (`--plain`).
+    pub plain: bool,
+    /// The `play` program gives the engine its built-in opening book (off with `--no-book`,
+    /// so that a game against a node count is the same every time).
+    pub book: bool,
 }
 
 impl Default for Settings {
@@ -59,6 +73,11 @@ impl Default for Settings {
             color: false,
             live: false,
             scripted: false,
+            time_control: None,
+            theme: Theme::default(),
+            pieces: PieceSet::default(),
+            plain: false,
+            book: true,
         }
     }
 }
@@ -195,6 +214,14 @@ impl<W: Write> Session<W> {
             self.settings.strength
         )?;
         writeln!(self.out, "Type help for the commands.")?;
+        if let Some(control) = self.settings.time_control {
+            writeln!(
+                self.out,
+                "The clocks of --tc {control} run only in the full-screen app (in a terminal, \
+                 without --plain); here the engine plays at {}.",
+                self.settings.strength
+            )?;
+        }
         self.show_board()?;
         self.announce_end()
     }

@@ -1,13 +1,12 @@
 //! What each command does to a session.
 
 use super::Session;
-use crate::play::command::{Command, HELP};
+use crate::play::command::{self, Command, HELP};
 use crate::play::input::Inbox;
 use crate::play::mode::{Player, MODE_NAMES};
 use crate::play::render;
 use outpost_board::{Board, Color, Move};
-use outpost_movegen::san::{line_to_san, parse_san, MoveNumbers};
-use outpost_movegen::uci::parse_uci_move;
+use outpost_movegen::san::{line_to_san, MoveNumbers};
 use std::io::{self, Write};
 
 impl<W: Write> Session<W> {
@@ -101,13 +100,7 @@ impl<W: Write> Session<W> {
                 "It is the engine's turn to move for {side}; type mode to change who plays."
             );
         }
-        let board = self.game.board();
-        let parsed = if looks_like_uci(text) {
-            parse_uci_move(board, text).map_err(|error| error.to_string())
-        } else {
-            parse_san(board, text).map_err(|error| error.to_string())
-        };
-        match parsed {
+        match command::parse_move(self.game.board(), text) {
             Ok(mv) => self.play(mv, ""),
             Err(message) => writeln!(self.out, "{message}. The board is unchanged."),
         }
@@ -157,33 +150,5 @@ impl<W: Write> Session<W> {
             ),
             None => writeln!(self.out, "No hint: there is no legal move."),
         }
-    }
-}
-
-/// `true` for text shaped like a UCI move: two squares and maybe a promotion letter.
-fn looks_like_uci(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let square =
-        |file: u8, rank: u8| (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank);
-    match bytes {
-        [a, b, c, d] => square(*a, *b) && square(*c, *d),
-        [a, b, c, d, promotion] => square(*a, *b) && square(*c, *d) && b"qrbn".contains(promotion),
-        _ => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::looks_like_uci;
-
-    #[test]
-    fn uci_is_recognised() {
-        assert!(looks_like_uci("g1f3"));
-        assert!(looks_like_uci("e7e8q"));
-        assert!(!looks_like_uci("Nf3"));
-        assert!(!looks_like_uci("e4"));
-        assert!(!looks_like_uci("e7e8Q"));
-        assert!(!looks_like_uci("Ng1f3"));
-        assert!(!looks_like_uci("O-O"));
     }
 }

@@ -3,6 +3,7 @@
 use super::Session;
 use crate::play::mode::{Mode, Player};
 use outpost_board::Color;
+use outpost_movegen::Game;
 use outpost_pgn::{write_pgn, PgnGame, PgnReader};
 use std::fs::File;
 use std::io::{self, BufReader, Write};
@@ -11,15 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 impl<W: Write> Session<W> {
     /// `pgn FILE`: writes the game, with the players and today's date, to `path`.
     pub(super) fn save_pgn(&mut self, path: &str) -> io::Result<()> {
-        let mode = self.settings.mode;
-        let date = today();
-        let tags = [
-            ("Event", "Outpost terminal game"),
-            ("Date", date.as_str()),
-            ("White", player_name(mode, Color::White)),
-            ("Black", player_name(mode, Color::Black)),
-        ];
-        let pgn = PgnGame::from_game(&self.game, &tags);
+        let pgn = game_to_pgn(&self.game, self.settings.mode);
         match std::fs::write(path, write_pgn(&pgn)) {
             Ok(()) => writeln!(
                 self.out,
@@ -31,47 +24,77 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// `load FILE`: replaces the game by the first game of the PGN file at `path`. The file
-    /// is read only as far as that game (and the start of the next, to say whether there is
-    /// one).
+    /// `load FILE`: replaces the game by the first game of the PGN file at `path`.
     pub(super) fn load_pgn(&mut self, path: &str) -> io::Result<()> {
-        // Checked before opening: a FIFO would block the game, a device never end.
-        match std::fs::metadata(path) {
-            Ok(metadata) if !metadata.is_file() => {
-                return writeln!(self.out, "Could not read {path}: not a regular file.");
-            }
-            Err(error) => return writeln!(self.out, "Could not read {path}: {error}."),
-            Ok(_) => {}
-        }
-        let file = match File::open(path) {
-            Ok(file) => file,
-            Err(error) => return writeln!(self.out, "Could not read {path}: {error}."),
+        let loaded = match read_first_game(path) {
+            Ok(loaded) => loaded,
+            Err(message) => return writeln!(self.out, "{message}"),
         };
-        let mut games = PgnReader::new(BufReader::new(file));
-        let pgn = match games.next() {
-            Some(Ok(pgn)) => pgn,
-            Some(Err(error)) => return writeln!(self.out, "Could not read {path}: {error}."),
-            None => return writeln!(self.out, "{path} holds no game."),
-        };
-        let Some(game) = pgn.to_game() else {
-            return writeln!(self.out, "The game in {path} has an illegal move.");
-        };
-        self.game = game;
+        self.game = loaded.game;
         self.pause_until = None;
-        let others = match games.next() {
-            None => "",
-            Some(_) => " (the first game of the file)",
-        };
-        writeln!(
-            self.out,
-            "Loaded {} v {}, {} half-moves{others}.",
-            pgn.tag("White").unwrap_or("?"),
-            pgn.tag("Black").unwrap_or("?"),
-            pgn.moves.len()
-        )?;
+        writeln!(self.out, "{}", loaded.summary)?;
         self.show_board()?;
         self.announce_end()
     }
+}
+
+/// The game as PGN, with the players of `mode`, today's date, and the result and
+/// termination the rules give (a caller may change them, for a resignation say).
+pub fn game_to_pgn(game: &Game, mode: Mode) -> PgnGame {
+    let date = today();
+    let tags = [
+        ("Event", "Outpost terminal game"),
+        ("Date", date.as_str()),
+        ("White", player_name(mode, Color::White)),
+        ("Black", player_name(mode, Color::Black)),
+    ];
+    PgnGame::from_game(game, &tags)
+}
+
+/// A game read from a PGN file by [`read_first_game`].
+#[derive(Debug)]
+pub struct LoadedGame {
+    /// The game, replayed.
+    pub game: Game,
+    /// The game as read.
+    pub pgn: PgnGame,
+    /// A sentence for the user: `Loaded White v Black, 12 half-moves.`
+    pub summary: String,
+}
+
+/// Reads the first game of the PGN file at `path`. The file is read only as far as that game
+/// (and the start of the next, to say whether there is one). The error is a sentence for the
+/// user.
+pub fn read_first_game(path: &str) -> Result<LoadedGame, String> {
+    // Checked before opening: a FIFO would block the game, a device never end.
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => {
+            return Err(format!("Could not read {path}: not a regular file."));
+        }
+        Err(error) => return Err(format!("Could not read {path}: {error}.")),
+        Ok(_) => {}
+    }
+    let file = File::open(path).map_err(|error| format!("Could not read {path}: {error}."))?;
+    let mut games = PgnReader::new(BufReader::new(file));
+    let pgn = match games.next() {
+        Some(Ok(pgn)) => pgn,
+        Some(Err(error)) => return Err(format!("Could not read {path}: {error}.")),
+        None => return Err(format!("{path} holds no game.")),
+    };
+    let Some(game) = pgn.to_game() else {
+        return Err(format!("The game in {path} has an illegal move."));
+    };
+    let others = match games.next() {
+        None => "",
+        Some(_) => " (the first game of the file)",
+    };
+    let summary = format!(
+        "Loaded {} v {}, {} half-moves{others}.",
+        pgn.tag("White").unwrap_or("?"),
+        pgn.tag("Black").unwrap_or("?"),
+        pgn.moves.len()
+    );
+    Ok(LoadedGame { game, pgn, summary })
 }
 
 /// The name of `color`'s player in the PGN tags.
@@ -83,7 +106,7 @@ fn player_name(mode: Mode, color: Color) -> &'static str {
 }
 
 /// Today's date (UTC) as PGN writes it: `2024.05.17`.
-fn today() -> String {
+pub fn today() -> String {
     let seconds = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_secs());

@@ -1,0 +1,167 @@
+//! The commands typed in the input line: those of the line mode (read by
+//! [`crate::play::command::parse`]) and those of the full-screen app alone.
+
+use super::{App, Overlay, Purpose};
+use crate::play::command::{self, Command};
+use crate::play::mode::{Player, MODE_NAMES};
+use crate::play::session::files::{game_to_pgn, read_first_game};
+use crate::tui::theme::{PieceSet, Theme};
+use outpost_board::{Board, Color};
+use outpost_movegen::Game;
+use outpost_pgn::write_pgn;
+
+/// The commands only the full-screen app has, for the help overlay.
+pub const APP_COMMANDS: &str = "  resign          give up the game
+  draw            offer a draw (taken unless the engine stands better)
+  theme NAME      board colours: brown, blue, green, basic, plain
+  pieces KIND     unicode or ascii";
+
+impl App {
+    /// Carries out a line typed in the input line.
+    pub(super) fn run_line(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            ["resign"] => self.resign(),
+            ["draw"] | ["offer", "draw"] => self.offer_draw(),
+            ["theme", name] => match Theme::named(name) {
+                Ok(theme) => {
+                    self.theme = theme;
+                    self.say(format!("Theme: {}.", theme.name));
+                }
+                Err(message) => self.say(message),
+            },
+            ["pieces", "unicode"] => self.pieces = PieceSet::Unicode,
+            ["pieces", "ascii"] => self.pieces = PieceSet::Ascii,
+            _ => match command::parse(line) {
+                Ok(None) => {}
+                Ok(Some(command)) => self.execute(command),
+                Err(message) => self.say(message),
+            },
+        }
+    }
+
+    /// Carries out one command of the line mode.
+    fn execute(&mut self, command: Command) {
+        match command {
+            Command::Move(text) => {
+                if let Some(problem) = self.why_no_move() {
+                    return self.say(problem);
+                }
+                match command::parse_move(self.game.board(), &text) {
+                    Ok(mv) => self.human_move(mv),
+                    Err(message) => self.say(format!("{message}. The board is unchanged.")),
+                }
+            }
+            Command::Help => self.overlay = Some(Overlay::Help),
+            Command::Quit => self.request_quit(),
+            Command::New => {
+                self.new_game(Game::startpos());
+                self.say("New game.");
+            }
+            Command::Undo => self.undo(),
+            Command::Flip => self.flipped = !self.flipped,
+            Command::Board => self.say("The board is always shown."),
+            Command::Moves => {
+                let moves = crate::play::render::legal_moves_text(self.game.board());
+                if moves.is_empty() {
+                    self.say("No legal moves.");
+                } else {
+                    self.say(format!("Legal moves: {moves}"));
+                }
+            }
+            Command::Hint => self.hint(),
+            Command::Stop => {
+                if self.is_thinking() {
+                    self.engine.stop();
+                    self.say("The engine stops and moves.");
+                } else {
+                    self.say("The engine is not thinking.");
+                }
+            }
+            Command::Mode(None) => self.say(format!(
+                "Mode: {}. Change it with mode followed by {MODE_NAMES}.",
+                self.mode
+            )),
+            Command::Mode(Some(mode)) => {
+                if self
+                    .thinking
+                    .as_ref()
+                    .is_some_and(|t| t.purpose == Purpose::Move)
+                {
+                    self.abandon_search();
+                }
+                self.mode = mode;
+                self.engine_not_before = None;
+                if let Some(human) = mode.lone_human() {
+                    self.flipped = human == Color::Black;
+                }
+                self.say(format!("Mode: {mode}."));
+            }
+            Command::Fen(None) => {
+                let fen = self.shown_board().to_fen();
+                self.say(fen);
+            }
+            Command::Fen(Some(fen)) => match Board::from_fen(&fen) {
+                Ok(board) => {
+                    self.new_game(Game::new(board));
+                    self.say("Position set up.");
+                }
+                Err(error) => self.say(format!("Bad FEN: {error}. The board is unchanged.")),
+            },
+            Command::Strength(None) => self.say(format!("Engine: {}.", self.strength)),
+            Command::Strength(Some(strength)) => {
+                self.strength = strength;
+                self.say(format!("Engine: {strength}."));
+            }
+            Command::SavePgn(path) => {
+                self.save_pgn(&path);
+            }
+            Command::LoadPgn(path) => match read_first_game(&path) {
+                Ok(loaded) => {
+                    self.new_game(loaded.game);
+                    self.say(loaded.summary);
+                }
+                Err(message) => self.say(message),
+            },
+        }
+    }
+
+    /// The engine suggests a move for the human.
+    fn hint(&mut self) {
+        if let Some(problem) = self.why_no_move() {
+            return self.say(problem);
+        }
+        if self.mode.player(self.game.board().side_to_move()) == Player::Engine {
+            return self.say("Hints are for the human's turn.");
+        }
+        let limits = self.strength.hint_limits();
+        self.think(Purpose::Hint, limits);
+        self.say("The engine looks for a hint…");
+    }
+
+    /// Writes the game as PGN to `path` (with its ending: a resignation or a flag too) and
+    /// says so; `false` when it could not.
+    pub(super) fn save_pgn(&mut self, path: &str) -> bool {
+        let mut pgn = game_to_pgn(&self.game, self.mode);
+        if let Some(ending) = self.ended {
+            pgn.result = ending.result();
+            pgn.termination = Some(ending.termination());
+        }
+        match std::fs::write(path, write_pgn(&pgn)) {
+            Ok(()) => {
+                self.saved = true;
+                self.say(format!(
+                    "Saved the game ({} half-moves, result {}) to {path}.",
+                    pgn.moves.len(),
+                    pgn.result
+                ));
+                true
+            }
+            Err(error) => {
+                self.say(format!("Could not save the game to {path}: {error}."));
+                false
+            }
+        }
+    }
+}

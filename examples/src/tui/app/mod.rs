@@ -1,0 +1,410 @@
+//! The app's state and how it changes: [`App::handle_event`] takes one [`AppEvent`] (a key, a
+//! mouse click, a new screen size, the clock's tick, a report of the engine) at a given
+//! [`Instant`], and nothing here touches the terminal, so that tests drive the app with
+//! scripted events and draw it on ratatui's `TestBackend`.
+//!
+//! The parts, each with one job: [`ending`] (how a game ended), `input` (keys and the
+//! mouse), `commands` (the typed commands), `play` (moves, the clocks and the engine).
+
+mod commands;
+pub mod ending;
+pub use commands::APP_COMMANDS;
+mod input;
+mod play;
+
+use super::clock::Clocks;
+use super::engine::{Engine, EngineReport};
+use super::line_editor::LineEditor;
+use super::theme::{PieceSet, Theme};
+use crate::play::book::{NoBook, OpeningBook};
+use crate::play::engine::Strength;
+use crate::play::mode::{Mode, Player};
+use crate::play::Settings;
+use crossterm::event::{KeyEvent, MouseEvent};
+use ending::Ending;
+use outpost_board::{Board, Color, Move, PieceKind, Square};
+use outpost_movegen::Game;
+use outpost_search::{Info, Score};
+use std::time::{Duration, Instant};
+
+/// Something the app reacts to.
+#[derive(Clone, Debug)]
+pub enum AppEvent {
+    /// A key was pressed.
+    Key(KeyEvent),
+    /// The mouse was clicked or its wheel turned.
+    Mouse(MouseEvent),
+    /// The screen has this many columns and rows now.
+    Resize(u16, u16),
+    /// Time went by: the clocks and the pause between engine moves are checked.
+    Tick,
+    /// The engine reports.
+    Engine(EngineReport),
+}
+
+/// Where typed keys go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The board: arrows and hjkl move the cursor, Enter and Space pick up and put down.
+    Board,
+    /// The input line: keys type a move or a command.
+    Input,
+}
+
+/// A window over the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The keys and commands.
+    Help,
+    /// Quit although the game is not saved?
+    ConfirmQuit,
+}
+
+/// A pawn reaching the last rank waits for the piece it becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// The pawn's square.
+    pub from: Square,
+    /// The square it reaches.
+    pub to: Square,
+    /// The piece highlighted in the picker (an index into [`PROMOTION_PIECES`]).
+    pub choice: usize,
+}
+
+/// The pieces of the promotion picker, in its order.
+pub const PROMOTION_PIECES: [PieceKind; 4] = [
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+];
+
+/// Why the engine is searching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// To play its move.
+    Move,
+    /// To suggest a move to the human.
+    Hint,
+}
+
+/// A search of the engine, running or done.
+#[derive(Clone, Debug)]
+pub struct Thinking {
+    /// The number the engine gave the search.
+    pub search: u64,
+    /// Why it searches.
+    pub purpose: Purpose,
+    /// The position searched.
+    pub board: Board,
+    /// The last iteration it reported.
+    pub info: Option<Info>,
+    /// `false` once the search has ended.
+    pub running: bool,
+}
+
+/// The whole state of the full-screen game.
+pub struct App {
+    game: Game,
+    mode: Mode,
+    strength: Strength,
+    pause: Duration,
+    flipped: bool,
+    theme: Theme,
+    pieces: PieceSet,
+    clocks: Option<Clocks>,
+    /// An end the rules do not see: resignation, agreed draw, flag.
+    ended: Option<Ending>,
+    now: Instant,
+    size: (u16, u16),
+    cursor: Square,
+    selected: Option<Square>,
+    promotion: Option<Promotion>,
+    focus: Focus,
+    line: LineEditor,
+    message: String,
+    overlay: Option<Overlay>,
+    /// Browsing: the number of moves of the position shown (`None`: the game's position).
+    view: Option<usize>,
+    /// The first row of the move list shown, when scrolled by hand.
+    move_list_scroll: Option<usize>,
+    thinking: Option<Thinking>,
+    engine: Engine,
+    book: Box<dyn OpeningBook>,
+    /// The engine's latest score from white's side, for draw offers.
+    engine_score: Option<Score>,
+    /// No engine move before this time (the pause when the engine plays itself).
+    engine_not_before: Option<Instant>,
+    /// The game has not changed since it was saved.
+    saved: bool,
+    /// Where `s` in the quit question saves the game.
+    quit_path: String,
+    quit: bool,
+}
+
+impl App {
+    /// An app playing with `settings` on a screen of `size` (columns, rows), its time starting
+    /// at `now`. The engine plays without a book until [`App::with_book`].
+    pub fn new(settings: &Settings, size: (u16, u16), now: Instant) -> App {
+        let game = Game::new(settings.start.clone());
+        let side = game.board().side_to_move();
+        let clocks = settings.time_control.map(|control| {
+            let mut clocks = Clocks::new(control);
+            clocks.start(side, now);
+            clocks
+        });
+        let mut app = App {
+            cursor: initial_cursor(settings.mode, side),
+            game,
+            mode: settings.mode,
+            strength: settings.strength,
+            pause: settings.pause,
+            flipped: settings.flipped,
+            theme: settings.theme,
+            pieces: settings.pieces,
+            clocks,
+            ended: None,
+            now,
+            size,
+            selected: None,
+            promotion: None,
+            focus: Focus::Board,
+            line: LineEditor::new(),
+            message: "Type a move (e4, Nf3) or pick a piece with the arrows or the mouse. \
+                      ? for help."
+                .to_string(),
+            overlay: None,
+            view: None,
+            move_list_scroll: None,
+            thinking: None,
+            engine: Engine::new(),
+            book: Box::new(NoBook),
+            engine_score: None,
+            engine_not_before: None,
+            saved: true,
+            quit_path: String::new(),
+            quit: false,
+        };
+        app.advance();
+        app
+    }
+
+    /// The same app with an opening book for the engine.
+    pub fn with_book(mut self, book: Box<dyn OpeningBook>) -> App {
+        self.book = book;
+        // A search started before the book was there gives way to it.
+        if self.is_thinking() {
+            self.abandon_search();
+            self.thinking = None;
+        }
+        self.advance();
+        self
+    }
+
+    /// Reacts to `event`, which happened at `now`.
+    pub fn handle_event(&mut self, event: AppEvent, now: Instant) {
+        self.now = self.now.max(now);
+        match event {
+            AppEvent::Key(key) => self.key(key),
+            AppEvent::Mouse(mouse) => self.mouse(mouse),
+            AppEvent::Resize(columns, rows) => self.size = (columns, rows),
+            AppEvent::Tick => {}
+            AppEvent::Engine(report) => self.engine_report(report),
+        }
+        self.advance();
+    }
+
+    /// Handles the engine's reports that have arrived, at `now`, without waiting.
+    pub fn poll_engine(&mut self, now: Instant) {
+        while let Some(report) = self.engine.try_report() {
+            self.handle_event(AppEvent::Engine(report), now);
+        }
+    }
+
+    /// Waits until the engine has finished its search, if it is searching, handling its
+    /// reports as they come (for tests and scripts; time is taken to stand still at `now`).
+    pub fn wait_for_engine(&mut self, now: Instant) {
+        while self.is_thinking() {
+            match self.engine.next_report() {
+                Some(report) => self.handle_event(AppEvent::Engine(report), now),
+                None => break,
+            }
+        }
+    }
+
+    /// `true` once the user has quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Who plays which colour.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The engine's strength per move.
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    /// How the game ended, if it did.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ended.or_else(|| {
+            let status = self.game.status();
+            status.is_over().then_some(Ending::Rules(status))
+        })
+    }
+
+    /// The clocks, when the game has a time control.
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The time the app has reached.
+    pub fn now(&self) -> Instant {
+        self.now
+    }
+
+    /// The screen size the app draws for (columns, rows).
+    pub fn size(&self) -> (u16, u16) {
+        self.size
+    }
+
+    /// `true` when the board is seen from black's side.
+    pub fn flipped(&self) -> bool {
+        self.flipped
+    }
+
+    /// The board's colours.
+    pub fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    /// How pieces are written.
+    pub fn pieces(&self) -> PieceSet {
+        self.pieces
+    }
+
+    /// The square under the keyboard cursor.
+    pub fn cursor(&self) -> Square {
+        self.cursor
+    }
+
+    /// The square of the piece picked up.
+    pub fn selected(&self) -> Option<Square> {
+        self.selected
+    }
+
+    /// The promotion waiting for its piece.
+    pub fn promotion(&self) -> Option<Promotion> {
+        self.promotion
+    }
+
+    /// Where keys go.
+    pub fn focus(&self) -> Focus {
+        self.focus
+    }
+
+    /// The input line.
+    pub fn line(&self) -> &LineEditor {
+        &self.line
+    }
+
+    /// The message for the user.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The window shown over the board.
+    pub fn overlay(&self) -> Option<Overlay> {
+        self.overlay
+    }
+
+    /// The number of moves of the position shown, while browsing.
+    pub fn view(&self) -> Option<usize> {
+        self.view
+    }
+
+    /// The first row of the move list, when scrolled by hand.
+    pub fn move_list_scroll(&self) -> Option<usize> {
+        self.move_list_scroll
+    }
+
+    /// The engine's search, running or last done.
+    pub fn thinking(&self) -> Option<&Thinking> {
+        self.thinking.as_ref()
+    }
+
+    /// `true` while the engine searches.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking
+            .as_ref()
+            .is_some_and(|thinking| thinking.running)
+    }
+
+    /// The file the quit question offers to save the game to.
+    pub fn quit_path(&self) -> &str {
+        &self.quit_path
+    }
+
+    /// The game has changed since it was last saved.
+    pub fn is_unsaved(&self) -> bool {
+        !self.saved
+    }
+
+    /// The position shown: the game's, or an earlier one while browsing.
+    pub fn shown_board(&self) -> Board {
+        match self.view {
+            None => self.game.board().clone(),
+            Some(count) => {
+                let mut game = self.game.clone();
+                while game.moves().len() > count {
+                    game.undo();
+                }
+                game.board().clone()
+            }
+        }
+    }
+
+    /// The move that led to the position shown.
+    pub fn shown_last_move(&self) -> Option<Move> {
+        let count = self.view.unwrap_or(self.game.moves().len());
+        count.checked_sub(1).map(|index| self.game.moves()[index])
+    }
+
+    /// The legal moves of the selected piece (none while browsing or after the game).
+    pub fn targets(&self) -> Vec<Move> {
+        match self.selected {
+            Some(from) if self.view.is_none() => outpost_movegen::legal_moves(self.game.board())
+                .iter()
+                .copied()
+                .filter(|mv| mv.from() == from)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// `true` when a human is to move in a game that goes on.
+    fn human_to_move(&self) -> bool {
+        self.ending().is_none()
+            && self.mode.player(self.game.board().side_to_move()) == Player::Human
+    }
+
+    /// Shows `text` in the message line.
+    fn say(&mut self, text: impl Into<String>) {
+        self.message = text.into();
+    }
+}
+
+/// The cursor starts on the king's pawn of the human (white's when there is none).
+fn initial_cursor(mode: Mode, side: Color) -> Square {
+    match mode.lone_human().unwrap_or(side) {
+        Color::White => Square::E2,
+        Color::Black => Square::E7,
+    }
+}

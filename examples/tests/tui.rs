@@ -1,0 +1,644 @@
+//! The full-screen app without a terminal: events are scripted, screens drawn on ratatui's
+//! `TestBackend` and compared with snapshots. The engine searches a fixed number of nodes per
+//! move, so that it always plays the same moves; snapshots use the `plain` theme, whose
+//! pieces of the two sides have their own symbols (colours are not part of a snapshot).
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use examples::play::engine::Strength;
+use examples::play::mode::{Mode, Player};
+use examples::play::Settings;
+use examples::tui::app::ending::Ending;
+use examples::tui::app::{Focus, Overlay};
+use examples::tui::clock::TimeControl;
+use examples::tui::layout::Layout;
+use examples::tui::theme::{self, PieceSet};
+use examples::tui::view::{promotion_picker_area, render};
+use examples::tui::{App, AppEvent};
+use outpost_board::{Board, Color, PieceKind, Square};
+use outpost_pgn::{read_pgn, PgnResult};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+use ratatui::Terminal;
+use std::time::{Duration, Instant};
+
+const WIDTH: u16 = 80;
+const HEIGHT: u16 = 24;
+
+/// The plain theme, no pause, a deterministic engine.
+fn settings(mode: Mode) -> Settings {
+    Settings {
+        mode,
+        strength: Strength::Nodes(2_000),
+        pause: Duration::ZERO,
+        theme: theme::PLAIN,
+        ..Settings::default()
+    }
+}
+
+fn humans() -> Mode {
+    Mode::new(Player::Human, Player::Human)
+}
+
+/// A test's app with its own clock, which only moves when the test says so.
+struct Driver {
+    app: App,
+    now: Instant,
+}
+
+impl Driver {
+    fn new(settings: Settings) -> Driver {
+        let now = Instant::now();
+        Driver {
+            app: App::new(&settings, (WIDTH, HEIGHT), now),
+            now,
+        }
+    }
+
+    fn event(&mut self, event: AppEvent) {
+        self.app.handle_event(event, self.now);
+    }
+
+    fn key(&mut self, code: KeyCode) {
+        self.event(AppEvent::Key(KeyEvent::from(code)));
+    }
+
+    fn control(&mut self, c: char) {
+        self.event(AppEvent::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::CONTROL,
+        )));
+    }
+
+    /// Types `text` in the input line and presses Enter.
+    fn typed(&mut self, text: &str) {
+        for c in text.chars() {
+            self.key(KeyCode::Char(c));
+        }
+        self.key(KeyCode::Enter);
+    }
+
+    fn click(&mut self, x: u16, y: u16) {
+        self.event(AppEvent::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        }));
+    }
+
+    /// Clicks the middle of `square`.
+    fn click_square(&mut self, square: Square) {
+        let (width, height) = self.app.size();
+        let layout = Layout::new(Rect::new(0, 0, width, height), self.app.flipped());
+        let rect = layout.board.expect("a board").square_rect(square);
+        self.click(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    }
+
+    fn wait_for_engine(&mut self) {
+        self.app.wait_for_engine(self.now);
+    }
+
+    fn later(&mut self, seconds: u64) {
+        self.now += Duration::from_secs(seconds);
+        self.event(AppEvent::Tick);
+    }
+
+    /// The screen as text, one line per row, without trailing blanks.
+    fn screen(&self) -> String {
+        let (width, height) = self.app.size();
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| render(frame, &self.app)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let mut text = String::new();
+        for y in 0..height {
+            let row: String = (0..width)
+                .map(|x| buffer.cell((x, y)).map_or(" ", |cell| cell.symbol()))
+                .collect();
+            text.push_str(row.trim_end());
+            text.push('\n');
+        }
+        text
+    }
+}
+
+#[test]
+fn start_screen() {
+    let driver = Driver::new(settings(Mode::default()));
+    insta::assert_snapshot!("start_screen", driver.screen());
+}
+
+#[test]
+fn a_selected_piece_shows_its_targets() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.typed("e4");
+    driver.typed("e5");
+    driver.key(KeyCode::Esc);
+    driver.click_square(Square::G1);
+    assert_eq!(driver.app.selected(), Some(Square::G1));
+    let mut targets: Vec<Square> = driver.app.targets().iter().map(|mv| mv.to()).collect();
+    targets.sort_by_key(|square| square.index());
+    assert_eq!(targets, [Square::E2, Square::F3, Square::H3]);
+    insta::assert_snapshot!("selected_piece", driver.screen());
+    driver.click_square(Square::F3);
+    assert_eq!(driver.app.game().san_moves(), "e4 e5 Nf3");
+}
+
+#[test]
+fn the_promotion_picker_offers_four_pieces() {
+    let mut start = settings(humans());
+    start.start = Board::from_fen("7k/1P6/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    let mut driver = Driver::new(start);
+    driver.click_square(Square::B7);
+    driver.click_square(Square::B8);
+    assert!(driver.app.promotion().is_some());
+    insta::assert_snapshot!("promotion_picker", driver.screen());
+    // Arrows move the choice; Esc cancels; a letter picks.
+    driver.key(KeyCode::Right);
+    assert_eq!(driver.app.promotion().unwrap().choice, 1);
+    driver.key(KeyCode::Esc);
+    assert!(driver.app.promotion().is_none());
+    driver.click_square(Square::B7);
+    driver.click_square(Square::B8);
+    driver.key(KeyCode::Char('n'));
+    assert_eq!(driver.app.game().san_moves(), "b8=N");
+}
+
+#[test]
+fn the_promotion_picker_takes_a_click() {
+    let mut start = settings(humans());
+    start.start = Board::from_fen("7k/1P6/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    let mut driver = Driver::new(start);
+    driver.click_square(Square::B7);
+    driver.click_square(Square::B8);
+    let layout = Layout::new(Rect::new(0, 0, WIDTH, HEIGHT), false);
+    let picker = promotion_picker_area(&layout.board.unwrap());
+    // The third piece: the bishop.
+    driver.click(picker.rect.x + 1 + 2 * 5 + 1, picker.rect.y + 1);
+    assert_eq!(driver.app.game().san_moves(), "b8=B");
+    assert_eq!(
+        driver
+            .app
+            .game()
+            .board()
+            .piece_at(Square::B8)
+            .map(outpost_board::Piece::kind),
+        Some(PieceKind::Bishop)
+    );
+}
+
+#[test]
+fn end_of_game() {
+    let mut driver = Driver::new(settings(humans()));
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        driver.typed(san);
+    }
+    assert_eq!(
+        driver.app.ending(),
+        Some(Ending::Rules(outpost_movegen::GameStatus::Checkmate {
+            winner: Color::Black
+        }))
+    );
+    assert!(driver.app.message().contains("Checkmate, black wins (0-1)"));
+    insta::assert_snapshot!("end_of_game", driver.screen());
+    // No move after the end.
+    driver.typed("e4");
+    assert!(driver.app.message().starts_with("The game is over"));
+    assert_eq!(driver.app.game().moves().len(), 4);
+}
+
+#[test]
+fn narrow_terminal() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.typed("e4");
+    driver.event(AppEvent::Resize(40, 14));
+    insta::assert_snapshot!("narrow_terminal", driver.screen());
+    driver.event(AppEvent::Resize(20, 6));
+    let tiny = driver.screen();
+    assert!(tiny.contains("The terminal is"), "{tiny}");
+    insta::assert_snapshot!("tiny_terminal", tiny);
+    // Clicks on a screen without a board do nothing.
+    driver.click(3, 3);
+    driver.event(AppEvent::Resize(WIDTH, HEIGHT));
+    driver.typed("e5");
+    assert_eq!(driver.app.game().san_moves(), "e4 e5");
+}
+
+#[test]
+fn ascii_pieces_and_the_brown_theme_draw_too() {
+    let mut ascii = settings(humans());
+    ascii.pieces = PieceSet::Ascii;
+    ascii.theme = theme::BROWN;
+    let driver = Driver::new(ascii);
+    let screen = driver.screen();
+    assert!(screen.contains('R') && screen.contains('k'), "{screen}");
+    assert!(!screen.contains('♜'), "{screen}");
+}
+
+#[test]
+fn the_theme_colours_squares_and_pieces() {
+    let mut brown = settings(humans());
+    brown.theme = theme::BROWN;
+    let mut driver = Driver::new(brown);
+    driver.typed("e4");
+    driver.typed("Nf6");
+    driver.key(KeyCode::Esc);
+    driver.click_square(Square::E4);
+    let (width, height) = driver.app.size();
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| render(frame, &driver.app)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let board = Layout::new(Rect::new(0, 0, width, height), false)
+        .board
+        .unwrap();
+    let centre = |square: Square| {
+        let rect = board.square_rect(square);
+        buffer
+            .cell((rect.x + rect.width / 2, rect.y + rect.height / 2))
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(centre(Square::E4).bg, theme::BROWN.selected);
+    assert_eq!(centre(Square::E4).fg, theme::BROWN.white_piece);
+    assert_eq!(centre(Square::E5).symbol(), "•", "a target");
+    assert_eq!(centre(Square::G8).bg, theme::BROWN.last_move);
+    assert_eq!(centre(Square::F6).bg, theme::BROWN.last_move);
+    assert_eq!(centre(Square::F6).fg, theme::BROWN.black_piece);
+    assert_eq!(centre(Square::A1).bg, theme::BROWN.dark);
+    assert_eq!(centre(Square::H1).bg, theme::BROWN.light);
+}
+
+#[test]
+fn a_game_against_the_engine_by_keys_clicks_and_typing() {
+    let mut driver = Driver::new(settings(Mode::default()));
+    // The cursor starts on e2: pick the pawn up, two steps up, put it down.
+    assert_eq!(driver.app.cursor(), Square::E2);
+    driver.key(KeyCode::Enter);
+    driver.key(KeyCode::Up);
+    driver.key(KeyCode::Char('k'));
+    assert_eq!(driver.app.cursor(), Square::E4);
+    driver.key(KeyCode::Char(' '));
+    assert_eq!(driver.app.game().moves().len(), 1);
+    assert!(driver.app.is_thinking());
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 2);
+    // The mouse: the knight from g1 to f3.
+    driver.click_square(Square::G1);
+    driver.click_square(Square::F3);
+    driver.wait_for_engine();
+    // Typed SAN, from the board's focus: the first letter moves the focus to the line.
+    assert_eq!(driver.app.focus(), Focus::Board);
+    driver.typed("a3");
+    assert_eq!(driver.app.focus(), Focus::Input);
+    driver.wait_for_engine();
+    let game = driver.app.game();
+    assert_eq!(game.moves().len(), 6, "{}", game.san_moves());
+    let sans: Vec<String> = game.san_moves().split(' ').map(str::to_string).collect();
+    assert_eq!([&sans[0], &sans[2], &sans[4]], ["e4", "Nf3", "a3"]);
+    // The engine pane showed its search.
+    let thinking = driver.app.thinking().expect("the engine searched");
+    assert!(!thinking.running && thinking.info.is_some());
+    // Up recalls the line typed.
+    driver.key(KeyCode::Up);
+    assert_eq!(driver.app.line().text(), "a3");
+}
+
+#[test]
+fn undo_against_the_engine_takes_back_a_move_pair() {
+    let mut driver = Driver::new(settings(Mode::default()));
+    driver.typed("d4");
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 2);
+    driver.typed("undo");
+    assert!(driver.app.game().moves().is_empty());
+    assert!(driver.app.message().starts_with("Took back 1. d4 "));
+    // While the engine thinks, undo takes back the human's move alone.
+    driver.typed("d4");
+    assert!(driver.app.is_thinking());
+    driver.typed("undo");
+    assert!(!driver.app.is_thinking());
+    assert!(driver.app.game().moves().is_empty());
+    driver.typed("undo");
+    assert_eq!(driver.app.message(), "There is no move to take back.");
+}
+
+#[test]
+fn browsing_goes_back_and_forth_through_the_game() {
+    let mut driver = Driver::new(settings(humans()));
+    for san in ["e4", "e5", "Nf3"] {
+        driver.typed(san);
+    }
+    driver.key(KeyCode::Esc);
+    driver.key(KeyCode::Char('<'));
+    driver.key(KeyCode::Char('<'));
+    assert_eq!(driver.app.view(), Some(1));
+    assert_eq!(
+        driver.app.shown_board().to_fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    let screen = driver.screen();
+    assert!(screen.contains("position after 1 of 3"), "{screen}");
+    // No move while looking at the past.
+    driver.key(KeyCode::Enter);
+    assert!(driver.app.message().contains("earlier position"));
+    driver.key(KeyCode::Char('>'));
+    assert_eq!(driver.app.view(), Some(2));
+    driver.key(KeyCode::Home);
+    assert_eq!(
+        driver.app.shown_board().to_fen(),
+        Board::startpos().to_fen()
+    );
+    driver.key(KeyCode::End);
+    assert_eq!(driver.app.view(), None);
+    driver.key(KeyCode::Char('>'));
+    assert_eq!(driver.app.view(), None);
+    driver.typed("Nc6");
+    assert_eq!(driver.app.game().moves().len(), 4);
+    // A click on a move in the list shows the position after it: 1... e5 here.
+    let panel = Layout::new(Rect::new(0, 0, WIDTH, HEIGHT), false)
+        .panel
+        .unwrap();
+    let moves = examples::tui::layout::inside(examples::tui::layout::panel_parts(panel)[1]);
+    driver.click(moves.x + 6 + 9 + 1, moves.y);
+    assert_eq!(driver.app.view(), Some(2));
+    driver.click(moves.x + 6 + 1, moves.y + 1);
+    assert_eq!(driver.app.view(), Some(3));
+    driver.click(moves.x + 6 + 9 + 1, moves.y + 1);
+    assert_eq!(
+        driver.app.view(),
+        None,
+        "the last move is the game's position"
+    );
+}
+
+#[test]
+fn the_mouse_wheel_scrolls_the_move_list() {
+    let mut driver = Driver::new(settings(humans()));
+    for file in "abcdef".chars() {
+        driver.typed(&format!("{file}3"));
+        driver.typed(&format!("{file}6"));
+    }
+    assert_eq!(driver.app.move_rows(), 6);
+    // 80 x 24: the list shows 4 rows, the last ones.
+    assert_eq!(driver.app.move_list_top(4), 2);
+    let wheel = |kind| {
+        AppEvent::Mouse(MouseEvent {
+            kind,
+            column: 60,
+            row: 12,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    driver.event(wheel(MouseEventKind::ScrollUp));
+    assert_eq!(driver.app.move_list_top(4), 0);
+    assert!(driver.screen().contains("   1. a3       a6"));
+    driver.event(wheel(MouseEventKind::ScrollDown));
+    assert_eq!(driver.app.move_list_top(4), 2);
+}
+
+#[test]
+fn resigning_ends_the_game_and_is_saved_as_such() {
+    let mut driver = Driver::new(settings(Mode::default()));
+    driver.typed("e4");
+    driver.wait_for_engine();
+    driver.typed("resign");
+    assert_eq!(
+        driver.app.ending(),
+        Some(Ending::Resigned {
+            loser: Color::White
+        })
+    );
+    assert!(driver
+        .app
+        .message()
+        .contains("White resigns, black wins (0-1)"));
+    let path = std::env::temp_dir().join(format!("outpost-tui-{}-resign.pgn", std::process::id()));
+    driver.typed(&format!("pgn {}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let games = read_pgn(&text).unwrap();
+    assert_eq!(games[0].result, PgnResult::BlackWins);
+    assert_eq!(games[0].termination.as_deref(), Some("White resigned"));
+    // Saved: quitting asks nothing.
+    driver.control('c');
+    assert!(driver.app.should_quit());
+}
+
+#[test]
+fn the_flag_falls() {
+    let mut start = settings(Mode::default());
+    start.time_control = Some(TimeControl::parse("0.05+1").unwrap());
+    let mut driver = Driver::new(start);
+    driver.later(2);
+    let clocks = driver.app.clocks().unwrap();
+    assert_eq!(
+        clocks.left(Color::White, driver.app.now()),
+        Duration::from_secs(1)
+    );
+    driver.typed("e4");
+    // The increment was added, and black's clock runs while the engine thinks.
+    assert_eq!(
+        driver
+            .app
+            .clocks()
+            .unwrap()
+            .left(Color::White, driver.app.now()),
+        Duration::from_secs(2)
+    );
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 2);
+    driver.later(3);
+    assert_eq!(
+        driver.app.ending(),
+        Some(Ending::Flag {
+            loser: Color::White,
+            draw: false
+        })
+    );
+    assert!(driver
+        .app
+        .message()
+        .contains("White lost on time, black wins (0-1)"));
+    driver.typed("e4");
+    assert_eq!(driver.app.game().moves().len(), 2, "no move after the flag");
+}
+
+#[test]
+fn the_engine_takes_a_draw_only_when_it_does_not_stand_better() {
+    let mut up_a_queen = settings(Mode::default());
+    up_a_queen.start = Board::from_fen("3qk3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut driver = Driver::new(up_a_queen);
+    driver.typed("draw");
+    assert!(driver.app.ending().is_none());
+    assert!(driver.app.message().contains("declines"));
+    let mut equal = settings(Mode::default());
+    equal.start = Board::from_fen("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    let mut driver = Driver::new(equal);
+    driver.typed("draw");
+    assert_eq!(driver.app.ending(), Some(Ending::DrawAgreed));
+}
+
+#[test]
+fn quitting_an_unsaved_game_asks_first() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.typed("quit");
+    assert!(driver.app.should_quit(), "nothing to lose yet");
+    let mut driver = Driver::new(settings(humans()));
+    driver.typed("e4");
+    driver.typed("quit");
+    assert_eq!(driver.app.overlay(), Some(Overlay::ConfirmQuit));
+    assert!(driver.screen().contains("The game is not saved."));
+    driver.key(KeyCode::Char('n'));
+    assert_eq!(driver.app.overlay(), None);
+    assert!(!driver.app.should_quit());
+    driver.control('c');
+    driver.key(KeyCode::Char('y'));
+    assert!(driver.app.should_quit());
+}
+
+#[test]
+fn help_opens_and_closes() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.key(KeyCode::Char('?'));
+    assert_eq!(driver.app.overlay(), Some(Overlay::Help));
+    assert!(driver.screen().contains("Any key closes this help."));
+    driver.key(KeyCode::Char('x'));
+    assert_eq!(driver.app.overlay(), None);
+    assert!(driver.app.line().is_empty(), "the closing key is not typed");
+}
+
+#[test]
+fn commands_of_the_line_mode_work_in_the_app() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.typed("fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert_eq!(
+        driver.app.game().board().to_fen(),
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    );
+    driver.typed("O-O");
+    assert_eq!(driver.app.game().san_moves(), "O-O");
+    driver.typed("flip");
+    assert!(driver.app.flipped());
+    driver.typed("fen 8/8");
+    assert!(driver.app.message().starts_with("Bad FEN"));
+    driver.typed("depth 3");
+    assert_eq!(driver.app.strength(), Strength::Depth(3));
+    driver.typed("mode black");
+    assert_eq!(driver.app.mode(), Mode::new(Player::Engine, Player::Human));
+    driver.typed("new");
+    // The engine (white) moves first in the new game.
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 1);
+    driver.typed("Kz9");
+    assert!(driver.app.message().contains("The board is unchanged"));
+    driver.typed("load /nonexistent/file.pgn");
+    assert!(driver.app.message().starts_with("Could not read"));
+    driver.typed("hint");
+    driver.wait_for_engine();
+    assert!(
+        driver.app.message().starts_with("Hint: "),
+        "{}",
+        driver.app.message()
+    );
+    assert!(
+        driver.app.selected().is_some(),
+        "the hinted piece is picked up"
+    );
+}
+
+/// Random keys, clicks, wheel turns and screen sizes never panic, and the game stays legal.
+#[test]
+fn random_input_never_panics() {
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut driver = Driver::new(settings(humans()));
+    let keys = [
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Tab,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
+        KeyCode::Backspace,
+        KeyCode::Delete,
+        KeyCode::F(1),
+        KeyCode::Char(' '),
+    ];
+    let letters = "hjklabcdefgh12345678NBRQKOx-=+#<>?:/ undoflipresigndraw";
+    for step in 0..4000 {
+        let roll = rng.next_u32();
+        match roll % 10 {
+            0..=3 => driver.key(keys[(roll / 10) as usize % keys.len()]),
+            4..=6 => {
+                let c = letters
+                    .chars()
+                    .nth((roll / 10) as usize % letters.len())
+                    .unwrap();
+                driver.key(KeyCode::Char(c));
+            }
+            7 => driver.click((roll >> 8) as u16 % 100, (roll >> 20) as u16 % 40),
+            8 => driver.event(AppEvent::Mouse(MouseEvent {
+                kind: MouseEventKind::ScrollUp,
+                column: 60,
+                row: 12,
+                modifiers: KeyModifiers::NONE,
+            })),
+            _ => {
+                let size = ((roll >> 8) as u16 % 130, (roll >> 20) as u16 % 50);
+                driver.event(AppEvent::Resize(size.0, size.1));
+            }
+        }
+        if driver.app.should_quit() {
+            driver = Driver::new(settings(humans()));
+        }
+        if step % 40 == 0 {
+            driver.screen();
+        }
+    }
+}
+
+#[test]
+fn a_large_screen_with_clocks() {
+    let mut start = settings(Mode::default());
+    start.time_control = Some(TimeControl::parse("5+3").unwrap());
+    let mut driver = Driver::new(start);
+    driver.event(AppEvent::Resize(100, 30));
+    driver.later(7);
+    insta::assert_snapshot!("large_screen_with_clocks", driver.screen());
+}
+
+#[test]
+fn help_overlay() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.key(KeyCode::F(1));
+    insta::assert_snapshot!("help_overlay", driver.screen());
+}
+
+#[test]
+fn the_engine_pauses_between_its_moves_when_it_plays_itself() {
+    let mut engines = settings(Mode::new(Player::Engine, Player::Engine));
+    engines.pause = Duration::from_millis(300);
+    let mut driver = Driver::new(engines);
+    assert!(driver.app.is_thinking(), "white's engine starts at once");
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 1);
+    assert!(
+        !driver.app.is_thinking(),
+        "black's engine waits for the pause"
+    );
+    driver.later(1);
+    assert!(driver.app.is_thinking());
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 2);
+    // A human may take over: the engine stops playing white.
+    driver.typed("mode humans");
+    driver.later(1);
+    assert!(!driver.app.is_thinking());
+    driver.typed("e4");
+    assert_eq!(driver.app.game().moves().len(), 3);
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Plays a short game against the engine in the full-screen terminal app (`play`) inside a
+# real terminal, tmux: keys are typed with `tmux send-keys`, the mouse is clicked by sending
+# the terminal's own mouse reports (SGR 1006, which the app turns on), and the screen is read
+# with `tmux capture-pane` after each step. The engine searches 3000 nodes a move without its
+# book, so the game is the same on every run: 1. e4 (typed) 2. Nf3 (the keyboard cursor)
+# 3. Bc4 (two clicks); then the help, a narrow window, undo, the quit question, resign, saving
+# the game as PGN, and quit. Installs tmux when it is missing (as root, with apt-get).
+#
+# Usage: scripts/tui-tmux-test.sh   (from anywhere; .ci/run calls it. PLAY=path/to/play to
+# test another build than target/release/play, which it builds.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v tmux >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "tmux is missing: installing it"
+    apt-get update -qq
+    apt-get install -y -qq tmux >/dev/null
+  else
+    echo "tui-tmux-test: tmux is missing; install it (apt-get install tmux)" >&2
+    exit 1
+  fi
+fi
+
+if [ -z "${PLAY:-}" ]; then
+  cargo build --release --quiet -p examples --bin play
+  PLAY=target/release/play
+fi
+
+scratch=$(mktemp -d)
+socket="outpost-tui-test-$$"
+tmux_() { tmux -L "$socket" "$@"; }
+cleanup() {
+  tmux_ kill-server 2>/dev/null || true
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+
+# A window of 100 x 30: the board's squares are 7 x 3 characters, the board starts at column 2
+# and row 1 (counted from 0).
+tmux_ -f /dev/null new-session -d -s play -x 100 -y 30 \
+  "$PLAY --nodes 3000 --no-book --theme plain; echo \"play exited with \$?\"; sleep 60"
+
+screen() { tmux_ capture-pane -p -t play; }
+
+# Waits until the screen matches the extended regular expression $1 (at most 20 s).
+expect() {
+  local pattern=$1 step=$2
+  for _ in $(seq 200); do
+    if screen | grep -Eq -- "$pattern"; then
+      echo "ok    $step"
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "FAIL  $step: no /$pattern/ on the screen:" >&2
+  screen >&2
+  exit 1
+}
+
+type_line() { tmux_ send-keys -t play -l "$1"; tmux_ send-keys -t play Enter; }
+keys() { tmux_ send-keys -t play "$@"; }
+# A left click on the square at file $1 (0 = a) and rank $2 (1 to 8), white at the bottom:
+# the press and release of SGR mouse reporting, 1-based columns and rows.
+click() {
+  local x=$((2 + $1 * 7 + 3 + 1)) y=$((1 + (8 - $2) * 3 + 1 + 1))
+  tmux_ send-keys -t play -l $'\e'"[<0;${x};${y}M"$'\e'"[<0;${x};${y}m"
+}
+
+expect "White: You +Black: Outpost" "the start screen"
+expect "^move> " "the input line"
+
+type_line e4
+expect "Moves \(2\)" "1. e4 typed, the engine answers"
+expect "Black plays 1\.\.\. " "the engine's move is announced"
+
+# The cursor is on e2 after the typed move: Tab gives the board the keys (Escape would do
+# too, but a terminal cannot tell it from the start of the next key's sequence when both come
+# at once), then g1-f3.
+keys Tab Right Right Down Enter Up Up Left Enter
+expect " 2\. Nf3 " "2. Nf3 with the keyboard cursor"
+expect "Moves \(4\)" "the engine answers"
+expect "depth [0-9]+ +[-+]?[0-9]+\.[0-9]{2}|depth [0-9]+ +[-+]M[0-9]+" "the engine pane: depth and score"
+expect "[0-9,]+ nodes +[0-9.]+ [kM]n/s" "the engine pane: nodes and speed"
+
+click 5 1
+expect "f1 picked up" "a click picks up the bishop"
+click 2 4
+expect " 3\. Bc4 " "3. Bc4 with the mouse"
+expect "Moves \(6\)" "the engine answers"
+
+keys "?"
+expect "Any key closes this help" "? opens the help"
+keys x
+expect "Moves \(6\)" "a key closes it"
+
+tmux_ resize-window -t play -x 40 -y 14
+expect "^ White to move" "a narrow window: the compact layout"
+tmux_ resize-window -t play -x 20 -y 6
+expect "^The terminal is too" "a tiny window: a message"
+tmux_ resize-window -t play -x 100 -y 30
+expect "Moves \(6\)" "back to the full layout"
+
+type_line undo
+expect "Took back 3\. Bc4 " "undo takes back a move pair"
+expect "Moves \(4\)" "the move list follows"
+
+keys C-c
+expect "The game is not saved" "quitting an unsaved game asks first"
+keys n
+expect "The game goes on" "n goes on playing"
+
+type_line resign
+expect "White resigns, black wins \(0-1\)" "resigning ends the game"
+type_line "pgn $scratch/game.pgn"
+expect "Saved the game \(4 half-moves, result 0-1\)" "the game is saved as PGN"
+grep -q '^\[Result "0-1"\]$' "$scratch/game.pgn"
+grep -q '^\[Termination "White resigned"\]$' "$scratch/game.pgn"
+grep -q '^1\. e4 ' "$scratch/game.pgn"
+echo "ok    the PGN file holds the game and its end"
+
+echo "---- the last screen"
+screen
+type_line quit
+expect "play exited with 0" "quit leaves the app with exit code 0"
+echo "the full-screen app played a game in tmux"
