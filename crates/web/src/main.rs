@@ -1,11 +1,11 @@
-//! `web`: serves Outpost's page at http://127.0.0.1:8080 (see `--help`).
+//! `outpost-web` (package `web`): serves Outpost's page at http://127.0.0.1:8080 (see `--help`).
 
 use outpost_web::{router, AppState, ServerConfig};
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-Usage: web [--host HOST] [--port PORT] [--threads N] [--hash MIB] [--max-sessions N]
+Usage: outpost-web [--host HOST] [--port PORT] [--threads N] [--hash MIB] [--max-sessions N]
 
 Serves Outpost's web page: play the engine in the browser, watch it think, analyse,
 count perft and look at its evaluation. Open the address it prints.
@@ -19,6 +19,7 @@ count perft and look at its evaluation. Open the address it prints.
   --help              this text";
 
 /// The command line.
+#[derive(Debug)]
 struct Options {
     host: String,
     port: u16,
@@ -65,14 +66,14 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(message) => {
-            eprintln!("web: {message}\n\n{USAGE}");
+            eprintln!("outpost-web: {message}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("web: cannot start: {error}");
+            eprintln!("outpost-web: cannot start: {error}");
             return ExitCode::FAILURE;
         }
     };
@@ -94,7 +95,7 @@ async fn serve(options: Options) -> ExitCode {
     let local: SocketAddr = match listener.local_addr() {
         Ok(local) => local,
         Err(error) => {
-            eprintln!("web: {error}");
+            eprintln!("outpost-web: {error}");
             return ExitCode::FAILURE;
         }
     };
@@ -109,7 +110,7 @@ async fn serve(options: Options) -> ExitCode {
     println!("Outpost is at http://{local}");
     let app = router(AppState::new(options.config));
     if let Err(error) = axum::serve(listener, app).await {
-        eprintln!("web: {error}");
+        eprintln!("outpost-web: {error}");
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
@@ -121,5 +122,56 @@ fn is_loopback(ip: IpAddr) -> bool {
         IpAddr::V6(v6) => {
             v6.is_loopback() || v6.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn options_and_their_defaults() {
+        let options = parse(&args("")).unwrap().unwrap();
+        assert_eq!((options.host.as_str(), options.port), ("127.0.0.1", 8080));
+        assert_eq!(options.config.max_sessions, 8);
+        let options = parse(&args(
+            "--host 0.0.0.0 --port 0 --threads 2 --hash 64 --max-sessions 3",
+        ))
+        .unwrap()
+        .unwrap();
+        assert_eq!(options.host, "0.0.0.0");
+        assert_eq!(options.port, 0);
+        assert_eq!(options.config.session.threads, 2);
+        assert_eq!(options.config.session.hash_mib, 64);
+        assert_eq!(options.config.max_sessions, 3);
+        assert!(parse(&args("--help")).unwrap().is_none());
+    }
+
+    #[test]
+    fn bad_options_are_explained() {
+        assert!(parse(&args("--port 70000"))
+            .unwrap_err()
+            .contains("0 to 65535"));
+        assert!(parse(&args("--threads 0"))
+            .unwrap_err()
+            .contains("--threads"));
+        assert!(parse(&args("--hash"))
+            .unwrap_err()
+            .contains("needs a value"));
+        assert!(parse(&args("--colour blue"))
+            .unwrap_err()
+            .contains("unknown option"));
+    }
+
+    #[test]
+    fn loopback_addresses() {
+        assert!(is_loopback("127.0.0.1".parse().unwrap()));
+        assert!(is_loopback("::1".parse().unwrap()));
+        assert!(!is_loopback("0.0.0.0".parse().unwrap()));
+        assert!(!is_loopback("192.0.2.1".parse().unwrap()));
     }
 }

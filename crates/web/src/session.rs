@@ -83,12 +83,20 @@ pub struct Session {
     analysing: bool,
     count: Option<CountRun>,
     notify: Notify,
+    /// Told to the page with the greeting: the table could not have the size asked for.
+    table_warning: Option<String>,
 }
 
 impl Session {
     /// A session at the start position; its threads report to `notify`.
     pub fn new(config: SessionConfig, notify: Notify) -> Session {
-        let mut search = SearchHandle::new(config.hash_mib.max(1));
+        // A 1 MiB table first, then the size asked for: a table that cannot be had is
+        // reported to the page instead of ending the session.
+        let mut search = SearchHandle::new(1);
+        let table_warning = search
+            .set_hash(config.hash_mib.max(1))
+            .err()
+            .map(|error| format!("{error}: this session searches with a 1 MiB hash table"));
         search.set_threads(config.threads.max(1));
         Session {
             config,
@@ -99,12 +107,13 @@ impl Session {
             analysing: false,
             count: None,
             notify,
+            table_warning,
         }
     }
 
     /// The first messages of a session: hello and the game.
     pub fn greeting(&self) -> Vec<ServerMessage> {
-        vec![
+        let mut messages = vec![
             ServerMessage::Hello {
                 engine: format!("Outpost {}", env!("CARGO_PKG_VERSION")),
                 threads: self.config.threads,
@@ -113,7 +122,9 @@ impl Session {
                 count_positions: count_positions(),
             },
             self.state(),
-        ]
+        ];
+        messages.extend(self.table_warning.clone().map(ServerMessage::error));
+        messages
     }
 
     /// Answers one message from the page (its text). Bad input gets an error message.
@@ -633,6 +644,22 @@ mod tests {
             .iter()
             .any(|m| matches!(m, ServerMessage::BestMove { .. })));
         assert_eq!(moves_of(seen.last().unwrap()).len(), 2);
+    }
+
+    #[test]
+    fn a_table_too_large_is_reported_and_the_session_goes_on() {
+        let notify: Notify = Arc::new(|_| {});
+        let config = SessionConfig {
+            threads: 1,
+            hash_mib: 1 << 40,
+        };
+        let mut session = Session::new(config, notify);
+        let greeting = session.greeting();
+        assert!(
+            matches!(&greeting[2], ServerMessage::Error { message } if message.contains("1 MiB"))
+        );
+        let answer = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+        assert_eq!(moves_of(&answer[0]), ["e2e4"]);
     }
 
     #[test]
