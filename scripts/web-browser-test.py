@@ -75,6 +75,18 @@ def click_square(page, square):
     page.click(f'#board rect[data-square="{square}"]')
 
 
+def drag(page, start, end):
+    """Drags the piece on `start` to `end` with the mouse."""
+    centres = []
+    for square in (start, end):
+        box = page.locator(f'#board rect[data-square="{square}"]').bounding_box()
+        centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    page.mouse.move(*centres[0])
+    page.mouse.down()
+    page.mouse.move(*centres[1], steps=8)
+    page.mouse.up()
+
+
 def square_y(page, square):
     box = page.locator(f'#board rect[data-square="{square}"]').bounding_box()
     return box["y"]
@@ -119,12 +131,16 @@ def run(url, out, checks):
         page.click("#turn-board")
         page.wait_for_timeout(600)
 
-        # A move and its reply, kept over a reload.
-        click_square(page, "d2")
-        click_square(page, "d4")
+        # A move by dragging, its reply, the PGN downloaded, and the game kept over a reload.
+        drag(page, "d2", "d4")
         page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
         page.wait_for_function("document.querySelector('#status').textContent === 'It is your move'")
         kept = moves_of(page)
+        checks.check("a move by dragging", kept[0] == "d4", str(kept))
+        with page.expect_download() as download:
+            page.click("#download-pgn")
+        pgn = Path(download.value.path()).read_text()
+        checks.check("the game downloaded as PGN", f"1. d4 {kept[1]}" in pgn and '[White "You"]' in pgn, pgn)
         page.reload()
         page.wait_for_function(
             f"document.querySelectorAll('#moves .move').length === {len(kept)}", timeout=15000

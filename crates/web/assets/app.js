@@ -155,6 +155,9 @@ function onState(next) {
         analysisLines = []
         drawAnalysis()
     }
+    if (next.end) {
+        setEvalBar(next.end.result === "1-0" ? {mate: 0.5} : next.end.result === "0-1" ? {mate: -0.5} : {cp: 0})
+    }
     updateStatus()
     updateInput()
     maybeEngineMove()
@@ -400,7 +403,8 @@ function setEvalBar(score) {
         share = 1 / (1 + Math.exp(-score.cp / 250))
     }
     $("eval-bar-white").style.height = (share * 100).toFixed(1) + "%"
-    $("eval-bar-text").textContent = score.mate !== undefined ? scoreText(score) : (score.cp / 100).toFixed(1)
+    $("eval-bar-text").textContent = score.mate === undefined ? (score.cp / 100).toFixed(1) :
+        Math.abs(score.mate) < 1 ? (score.mate > 0 ? "1-0" : "0-1") : scoreText(score)
 }
 
 // ---- buttons ----
