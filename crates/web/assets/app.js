@@ -109,6 +109,8 @@ function receive(message) {
             break
         case "best_move":
             showMessage("")
+            tickClock(false)
+            $("t-time").textContent = (message.time_ms / 1000).toFixed(1) + " s"
             break
         case "count_row":
             addCountRow(message)
@@ -197,7 +199,10 @@ function updateStatus() {
     $("thinking").classList.toggle("active", !!(state && state.thinking))
     for (const id of ["play-white", "play-black"]) {
         $(id).classList.toggle("chosen", (id === "play-white") === (settings.color === "w"))
+        // Changing sides while Outpost thinks would give it your move: wait for its move.
+        $(id).disabled = !!(state && state.thinking)
     }
+    tickClock(!!(state && state.thinking))
 }
 
 function updateInput() {
@@ -359,6 +364,7 @@ function onInfo(info) {
         $("t-nodes").textContent = formatCount(info.nodes)
         $("t-nps").textContent = formatCount(info.nps)
         $("t-time").textContent = (info.time_ms / 1000).toFixed(1) + " s"
+        clockStart = performance.now() - info.time_ms
         $("t-line").textContent = lineText(info)
     } else {
         analysisLines[info.multipv - 1] = info
@@ -366,6 +372,23 @@ function onInfo(info) {
             formatCount(info.nodes) + " positions, " + formatCount(info.nps) + " per second, " +
             (info.time_ms / 1000).toFixed(1) + " s"
         drawAnalysis()
+    }
+}
+
+// The thinking panel's time runs on between the search's reports (they come at the end of
+// each iteration, which can take seconds at depth).
+let clock = null
+let clockStart = 0
+
+function tickClock(running) {
+    if (running && clock === null) {
+        clockStart = performance.now()
+        clock = setInterval(() => {
+            $("t-time").textContent = ((performance.now() - clockStart) / 1000).toFixed(1) + " s"
+        }, 100)
+    } else if (!running && clock !== null) {
+        clearInterval(clock)
+        clock = null
     }
 }
 
