@@ -67,7 +67,7 @@ plan() {
       skip=".ci/run runs it after the README's commands" ;;
     "python3 scripts/web-measure.py")
       # One run of the depth comparison, then the memory of 8 sessions thinking.
-      run="cargo build --release -p web -p uci && $command --runs 1"
+      run="$command --runs 1"
       expect=("^run 1: depth in 1 s from the start position: page [0-9]+, UCI [0-9]+$"
         "^server memory \(RSS\): [0-9]+ MiB idle, [0-9]+ MiB with 8 sessions thinking at once$") ;;
     "cargo run --release -p examples --bin play")

@@ -3,11 +3,11 @@
 position (beside UCI's `go movetime 1000` on the same machine), and the server's memory with 8
 sessions thinking at once.
 
-Starts target/release/outpost-web and runs target/release/outpost (build both first with
-`cargo build --release -p web -p uci`); the sessions are WebSockets opened in headless Chromium
-(scripts/install-web-test-deps.sh). A measurement, not a test: it takes about 30 s.
+Builds and starts target/release/outpost-web and runs target/release/outpost; the sessions are
+WebSockets opened in headless Chromium (scripts/install-web-test-deps.sh). A measurement, not a
+test: it takes about 15 s once built.
 
-Usage: scripts/web-measure.py [--runs N]
+Usage: scripts/web-measure.py [--runs N] [--no-build]
 """
 
 import argparse
@@ -72,7 +72,10 @@ def uci_depth():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-build", action="store_true", help="use the binaries as built")
     args = parser.parse_args()
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--release", "-p", "web", "-p", "uci"], cwd=ROOT, check=True)
     from playwright.sync_api import sync_playwright
 
     server, url = browser_test.start_server()
