@@ -57,7 +57,7 @@ plan() {
     "cargo run --release -p web")
       # The server runs until stopped: it is started on a free port, its page fetched, and
       # stopped again.
-      run="cargo build --release -p web && { target/release/outpost-web --port 0 >\"$scratch/web.out\" 2>&1 & pid=\$!; for _ in \$(seq 100); do grep -q 'Outpost is at' \"$scratch/web.out\" && break; sleep 0.1; done; cat \"$scratch/web.out\"; url=\$(sed -n 's/^Outpost is at //p' \"$scratch/web.out\"); python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())' \"\$url/\" | grep -o '<title>Outpost</title>'; status=\$?; kill \$pid; exit \$status; }"
+      run="cargo build --release -p web && { target/release/outpost-web --port 0 >\"$scratch/web.out\" 2>&1 & pid=\$!; for _ in \$(seq 100); do grep -q 'Outpost is at' \"$scratch/web.out\" && break; sleep 0.1; done; cat \"$scratch/web.out\"; url=\$(sed -n 's/^Outpost is at //p' \"$scratch/web.out\"); python3 -c 'import sys, urllib.request as u; print(u.build_opener(u.ProxyHandler({})).open(sys.argv[1]).read().decode())' \"\$url/\" | grep -o '<title>Outpost</title>'; status=\$?; kill \$pid; exit \$status; }"
       expect=("^Outpost is at http://127\.0\.0\.1:[0-9]+$" "^<title>Outpost</title>$") ;;
     "cargo run --release -p web -- --help")
       expect=("^Usage: outpost-web ") ;;
