@@ -54,6 +54,22 @@ plan() {
       run="$command && printf 'uci\n' | target/release/outpost"
       # The search parameters are options named like their fields: lower case with `_`.
       expect=("^option name [a-z]+_[a-z_]+ type spin ") ;;
+    "cargo run --release -p web")
+      # The server runs until stopped: it is started on a free port, its page fetched, and
+      # stopped again.
+      run="cargo build --release -p web && { target/release/outpost-web --port 0 >\"$scratch/web.out\" 2>&1 & pid=\$!; for _ in \$(seq 100); do grep -q 'Outpost is at' \"$scratch/web.out\" && break; sleep 0.1; done; cat \"$scratch/web.out\"; url=\$(sed -n 's/^Outpost is at //p' \"$scratch/web.out\"); python3 -c 'import sys, urllib.request as u; print(u.build_opener(u.ProxyHandler({})).open(sys.argv[1]).read().decode())' \"\$url/\" | grep -o '<title>Outpost</title>'; status=\$?; kill \$pid; exit \$status; }"
+      expect=("^Outpost is at http://127\.0\.0\.1:[0-9]+$" "^<title>Outpost</title>$") ;;
+    "cargo run --release -p web -- --help")
+      expect=("^Usage: outpost-web ") ;;
+    "scripts/install-web-test-deps.sh")
+      expect=("^web test dependencies present: ") ;;
+    "python3 scripts/web-browser-test.py")
+      skip=".ci/run runs it after the README's commands" ;;
+    "python3 scripts/web-measure.py")
+      # One run of the depth comparison, then the memory of 8 sessions thinking.
+      run="$command --runs 1"
+      expect=("^run 1: depth in 1 s from the start position: page [0-9]+, UCI [0-9]+$"
+        "^server memory \(RSS\): [0-9]+ MiB idle, [0-9]+ MiB with 8 sessions thinking at once$") ;;
     "cargo run --release -p examples --bin play")
       input=$'e4\nquit'
       expect=("^Outpost: chess in the terminal\. White: You, Black: Outpost\." "^Black plays 1\.\.\. ") ;;

@@ -1,0 +1,718 @@
+// Outpost's page: the board (cm-chessboard), the panels, and the WebSocket session with the
+// server, which owns the game, the search, the count and the evaluation. The page keeps no
+// chess rules of its own: it takes the legal moves, SAN, the game's end and the PGN from the
+// server's `state` messages.
+
+import {Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE} from "/vendor/cm-chessboard/src/Chessboard.js"
+import {Markers, MARKER_TYPE} from "/vendor/cm-chessboard/src/extensions/markers/Markers.js"
+import {PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE} from "/vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js"
+
+const STORAGE_KEY = "outpost-game"
+const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+const LAST_MOVE = {class: "marker-square last-move", slice: "markerSquare"}
+
+const $ = (id) => document.getElementById(id)
+
+// What the page remembers (also in localStorage): the game, your side, the think time, the
+// board's side, the view.
+const saved = loadSaved()
+const settings = {
+    color: saved.color === "b" ? "b" : "w",
+    thinkMs: [100, 1000, 3000, 10000].includes(saved.thinkMs) ? saved.thinkMs : 1000,
+    flipped: saved.flipped === true,
+    view: ["play", "analysis", "count", "evaluation"].includes(saved.view) ? saved.view : "play",
+}
+
+let socket = null
+let state = null          // the last `state` message
+let restored = false      // the saved game was sent to the server (once per connection)
+let restoring = false     // the greeting's start position is to be skipped: the saved game follows
+let goPending = false     // a `go` was sent and its answer not yet seen
+let tables = null         // the piece-square tables, once asked for
+let tablePiece = "knight"
+let analysisLines = []    // by multipv
+let counting = false
+
+const board = new Chessboard($("board"), {
+    position: START_FEN,
+    assetsUrl: "/vendor/cm-chessboard/assets/",
+    orientation: settings.flipped ? COLOR.black : COLOR.white,
+    style: {cssClass: "default", showCoordinates: true, borderType: BORDER_TYPE.none, animationDuration: 150},
+    extensions: [{class: Markers, props: {autoMarkers: MARKER_TYPE.frame}}, {class: PromotionDialog}],
+})
+
+// ---- the connection ----
+
+function connect() {
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws"
+    socket = new WebSocket(url)
+    restored = false
+    restoring = false
+    goPending = false
+    state = null
+    socket.onopen = () => setConnection("connected", false)
+    socket.onclose = () => {
+        setConnection("connection lost: retrying…", true)
+        board.disableMoveInput()
+        setTimeout(connect, 2000)
+    }
+    socket.onmessage = (event) => {
+        let message
+        try {
+            message = JSON.parse(event.data)
+        } catch (e) {
+            return
+        }
+        receive(message)
+    }
+}
+
+function setConnection(text, lost) {
+    const element = $("connection")
+    element.textContent = text
+    element.classList.toggle("lost", lost)
+}
+
+function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify(message))
+    }
+}
+
+function receive(message) {
+    switch (message.type) {
+        case "hello":
+            setConnection(message.engine + " connected", false)
+            fillCountPositions(message.count_positions)
+            if (!restored) {
+                restored = true
+                const keep = loadSaved()
+                if (Array.isArray(keep.moves) && (keep.moves.length > 0 || (keep.start_fen && keep.start_fen !== START_FEN))) {
+                    restoring = true
+                    send({type: "set_game", start_fen: keep.start_fen || null, moves: keep.moves})
+                }
+                if (settings.view === "analysis") {
+                    send({type: "analyse", on: true})
+                }
+            }
+            break
+        case "state":
+            if (restoring) {
+                // The greeting's start position: the saved game's state comes next.
+                restoring = false
+                break
+            }
+            onState(message)
+            break
+        case "info":
+            onInfo(message)
+            break
+        case "best_move":
+            showMessage("")
+            tickClock(false)
+            $("t-time").textContent = (message.time_ms / 1000).toFixed(1) + " s"
+            break
+        case "count_row":
+            addCountRow(message)
+            break
+        case "count_done":
+            counting = false
+            $("count-start").disabled = false
+            $("count-stop").disabled = true
+            $("count-status").textContent = message.reason === "stopped" ? "Stopped." : "Done."
+            break
+        case "tables":
+            tables = message.pieces
+            drawTables()
+            break
+        case "error":
+            if (restored && !state) {
+                // The saved game could not be set up: start afresh.
+                send({type: "new_game"})
+            }
+            goPending = false
+            showMessage(message.message)
+            if (state) {
+                updateInput()
+            }
+            break
+    }
+}
+
+// ---- the game ----
+
+function onState(next) {
+    const changed = !state || state.fen !== next.fen
+    state = next
+    if (next.thinking) {
+        goPending = false
+    }
+    board.setPosition(next.fen, changed)
+    drawMarkers()
+    drawMoves()
+    $("fen").value = next.fen
+    $("eval-text").textContent = next.eval_text
+    save()
+    if (changed) {
+        analysisLines = []
+        drawAnalysis()
+    }
+    if (next.end) {
+        setEvalBar(next.end.result === "1-0" ? {mate: 0.5} : next.end.result === "0-1" ? {mate: -0.5} : {cp: 0})
+    }
+    updateStatus()
+    updateInput()
+    maybeEngineMove()
+}
+
+function engineToMove() {
+    return settings.view === "play" && state && !state.end && state.side_to_move !== settings.color
+}
+
+function maybeEngineMove() {
+    if (engineToMove() && !state.thinking && !state.analysing && !goPending) {
+        goPending = true
+        clearThinking()
+        send({type: "go", think_ms: settings.thinkMs})
+    }
+}
+
+function updateStatus() {
+    const status = $("status")
+    status.classList.toggle("over", !!(state && state.end))
+    if (!state) {
+        status.textContent = "Connecting to Outpost…"
+    } else if (state.end) {
+        status.textContent = "Game over: " + state.end.reason + " (" + state.end.result + ")"
+    } else if (state.analysing) {
+        status.textContent = "Analysis: " + (state.side_to_move === "w" ? "white" : "black") + " to move"
+    } else if (settings.view !== "play") {
+        status.textContent = (state.side_to_move === "w" ? "White" : "Black") + " to move"
+    } else if (state.thinking || goPending) {
+        status.textContent = "Outpost is thinking…"
+    } else if (state.side_to_move === settings.color) {
+        status.textContent = "It is your move"
+    } else {
+        status.textContent = "Outpost to move"
+    }
+    $("stop-thinking").hidden = !(state && state.thinking)
+    $("thinking").classList.toggle("active", !!(state && state.thinking))
+    for (const id of ["play-white", "play-black"]) {
+        $(id).classList.toggle("chosen", (id === "play-white") === (settings.color === "w"))
+        // Changing sides while Outpost thinks would give it your move: wait for its move.
+        $(id).disabled = !!(state && state.thinking)
+    }
+    tickClock(!!(state && state.thinking))
+}
+
+function updateInput() {
+    board.disableMoveInput()
+    if (!state || state.end || state.thinking || goPending || state.legal.length === 0) {
+        return
+    }
+    if (settings.view === "play") {
+        if (state.side_to_move === settings.color) {
+            board.enableMoveInput(onMoveInput, settings.color === "w" ? COLOR.white : COLOR.black)
+        }
+    } else if (settings.view === "analysis" || settings.view === "evaluation") {
+        board.enableMoveInput(onMoveInput)
+    }
+}
+
+function movesFrom(square) {
+    return state.legal.filter((uci) => uci.startsWith(square))
+}
+
+function onMoveInput(event) {
+    switch (event.type) {
+        case INPUT_EVENT_TYPE.moveInputStarted: {
+            const moves = movesFrom(event.squareFrom)
+            board.removeLegalMovesMarkers()
+            board.addLegalMovesMarkers(moves.map((uci) => ({to: uci.substring(2, 4), promotion: uci[4]})))
+            return moves.length > 0
+        }
+        case INPUT_EVENT_TYPE.validateMoveInput: {
+            board.removeLegalMovesMarkers()
+            const uci = event.squareFrom + event.squareTo
+            if (state.legal.includes(uci)) {
+                playMove(uci)
+                return true
+            }
+            if (state.legal.includes(uci + "q")) {
+                const color = state.side_to_move === "w" ? COLOR.white : COLOR.black
+                board.showPromotionDialog(event.squareTo, color, (result) => {
+                    if (result && result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) {
+                        playMove(uci + result.piece.charAt(1))
+                    } else {
+                        board.setPosition(state.fen, true)
+                        updateInput()
+                    }
+                })
+                return true
+            }
+            return false
+        }
+        case INPUT_EVENT_TYPE.moveInputCanceled:
+        case INPUT_EVENT_TYPE.moveInputFinished:
+            board.removeLegalMovesMarkers()
+            return
+    }
+}
+
+function playMove(uci) {
+    showMessage("")
+    board.disableMoveInput()
+    send({type: "move", uci})
+}
+
+function drawMarkers() {
+    board.removeMarkers(LAST_MOVE)
+    board.removeMarkers(MARKER_TYPE.circleDangerFilled)
+    if (state.moves.length > 0) {
+        const last = state.moves[state.moves.length - 1]
+        board.addMarker(LAST_MOVE, last.substring(0, 2))
+        board.addMarker(LAST_MOVE, last.substring(2, 4))
+    }
+    if (state.check) {
+        board.addMarker(MARKER_TYPE.circleDangerFilled, state.check)
+    }
+}
+
+function drawMoves() {
+    const list = $("moves")
+    list.replaceChildren()
+    const fields = state.start_fen.split(" ")
+    let number = parseInt(fields[5], 10) || 1
+    let whiteFirst = fields[1] !== "b"
+    let item = null
+    state.san.forEach((san, index) => {
+        const white = whiteFirst ? index % 2 === 0 : index % 2 === 1
+        if (white || item === null) {
+            item = document.createElement("li")
+            item.value = number
+            list.appendChild(item)
+            if (!white) {
+                const gap = document.createElement("span")
+                gap.className = "move"
+                gap.textContent = "…"
+                item.appendChild(gap)
+            }
+        }
+        const move = document.createElement("span")
+        move.className = "move" + (index === state.san.length - 1 ? " last" : "")
+        move.textContent = san
+        item.appendChild(move)
+        if (!white) {
+            number++
+        }
+    })
+    if (state.end) {
+        const item = document.createElement("li")
+        item.style.listStyle = "none"
+        item.textContent = state.end.result
+        list.appendChild(item)
+    }
+    list.scrollTop = list.scrollHeight
+}
+
+// ---- the search ----
+
+function scoreText(score) {
+    if (score.mate !== undefined) {
+        return (score.mate > 0 ? "#" : "#-") + Math.abs(score.mate)
+    }
+    const pawns = score.cp / 100
+    return (pawns > 0 ? "+" : "") + pawns.toFixed(2)
+}
+
+function scoreWords(score) {
+    if (score.mate !== undefined) {
+        const side = score.mate > 0 ? "white" : "black"
+        return scoreText(score) + " (" + side + " mates in " + Math.abs(score.mate) + ")"
+    }
+    return scoreText(score)
+}
+
+function lineText(info) {
+    const fields = state ? state.fen.split(" ") : ["", "w", "", "", "0", "1"]
+    let number = parseInt(fields[5], 10) || 1
+    let white = fields[1] === "w"
+    const parts = []
+    info.pv_san.forEach((san, index) => {
+        if (white) {
+            parts.push(number + ". " + san)
+        } else {
+            parts.push(index === 0 ? number + "… " + san : san)
+            number++
+        }
+        white = !white
+    })
+    return parts.join(" ")
+}
+
+function formatCount(n) {
+    return n.toLocaleString("en-US")
+}
+
+function onInfo(info) {
+    if (info.multipv === 1) {
+        setEvalBar(info.score)
+    }
+    if (info.search === "play") {
+        $("t-depth").textContent = info.depth + " / " + info.seldepth
+        $("t-score").textContent = scoreWords(info.score) + (info.bound === "exact" ? "" : info.bound === "lower" ? " or more" : " or less")
+        $("t-nodes").textContent = formatCount(info.nodes)
+        $("t-nps").textContent = formatCount(info.nps)
+        $("t-time").textContent = (info.time_ms / 1000).toFixed(1) + " s"
+        clockStart = performance.now() - info.time_ms
+        $("t-line").textContent = lineText(info)
+    } else {
+        analysisLines[info.multipv - 1] = info
+        $("analysis-depth").textContent = "depth " + info.depth + " / " + info.seldepth + ", " +
+            formatCount(info.nodes) + " positions, " + formatCount(info.nps) + " per second, " +
+            (info.time_ms / 1000).toFixed(1) + " s"
+        drawAnalysis()
+    }
+}
+
+// The thinking panel's time runs on between the search's reports (they come at the end of
+// each iteration, which can take seconds at depth).
+let clock = null
+let clockStart = 0
+
+function tickClock(running) {
+    if (running && clock === null) {
+        clockStart = performance.now()
+        clock = setInterval(() => {
+            $("t-time").textContent = ((performance.now() - clockStart) / 1000).toFixed(1) + " s"
+        }, 100)
+    } else if (!running && clock !== null) {
+        clearInterval(clock)
+        clock = null
+    }
+}
+
+function clearThinking() {
+    for (const id of ["t-depth", "t-score", "t-nodes", "t-nps", "t-time", "t-line"]) {
+        $(id).textContent = "–"
+    }
+}
+
+function drawAnalysis() {
+    const list = $("analysis-lines")
+    list.replaceChildren()
+    for (const info of analysisLines) {
+        if (!info) {
+            continue
+        }
+        const item = document.createElement("li")
+        const score = document.createElement("span")
+        score.className = "score"
+        score.textContent = scoreText(info.score)
+        item.appendChild(score)
+        item.appendChild(document.createTextNode(" " + lineText(info)))
+        list.appendChild(item)
+    }
+    if (analysisLines.length === 0) {
+        $("analysis-depth").textContent = state && state.analysing ? "thinking…" : "–"
+    }
+}
+
+function setEvalBar(score) {
+    let share
+    if (score.mate !== undefined) {
+        share = score.mate > 0 ? 1 : 0
+    } else {
+        share = 1 / (1 + Math.exp(-score.cp / 250))
+    }
+    $("eval-bar-white").style.height = (share * 100).toFixed(1) + "%"
+    $("eval-bar-text").textContent = score.mate === undefined ? (score.cp / 100).toFixed(1) :
+        Math.abs(score.mate) < 1 ? (score.mate > 0 ? "1-0" : "0-1") : scoreText(score)
+}
+
+// ---- buttons ----
+
+function newGame(fen) {
+    analysisLines = []
+    clearThinking()
+    showMessage("")
+    send({type: "new_game", fen: fen || null})
+}
+
+$("new-game").onclick = () => newGame(null)
+$("play-white").onclick = () => chooseColor("w")
+$("play-black").onclick = () => chooseColor("b")
+$("take-back").onclick = takeBack
+$("analysis-take-back").onclick = takeBack
+$("turn-board").onclick = turnBoard
+$("analysis-turn-board").onclick = turnBoard
+$("stop-thinking").onclick = () => send({type: "stop"})
+
+function chooseColor(color) {
+    settings.color = color
+    if (settings.flipped !== (color === "b")) {
+        turnBoard()
+    }
+    save()
+    updateStatus()
+    updateInput()
+    maybeEngineMove()
+}
+
+function takeBack() {
+    if (!state || state.moves.length === 0) {
+        return
+    }
+    let plies = 1
+    // In a game, back to your own move: the engine's reply and your move.
+    if (settings.view === "play" && !state.thinking && state.side_to_move === settings.color && state.moves.length >= 2) {
+        plies = 2
+    }
+    goPending = false
+    send({type: "take_back", plies})
+}
+
+function turnBoard() {
+    settings.flipped = !settings.flipped
+    board.setOrientation(settings.flipped ? COLOR.black : COLOR.white)
+    $("eval-bar").classList.toggle("flipped", settings.flipped)
+    save()
+}
+
+for (const input of document.querySelectorAll("input[name=think]")) {
+    input.checked = parseInt(input.value, 10) === settings.thinkMs
+    input.onchange = () => {
+        settings.thinkMs = parseInt(input.value, 10)
+        save()
+    }
+}
+
+$("download-pgn").onclick = () => {
+    if (!state) {
+        return
+    }
+    let pgn = state.pgn
+    if (settings.view === "play") {
+        const you = "You", engine = "Outpost"
+        pgn = pgn.replace('[White "?"]', '[White "' + (settings.color === "w" ? you : engine) + '"]')
+            .replace('[Black "?"]', '[Black "' + (settings.color === "b" ? you : engine) + '"]')
+    }
+    const link = document.createElement("a")
+    link.href = URL.createObjectURL(new Blob([pgn], {type: "application/x-chess-pgn"}))
+    link.download = "outpost-game.pgn"
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+}
+
+$("copy-fen").onclick = async () => {
+    const field = $("fen")
+    try {
+        await navigator.clipboard.writeText(field.value)
+        showMessage("FEN copied", true)
+    } catch (e) {
+        field.select()
+        document.execCommand("copy")
+        showMessage("FEN selected: copy it with Ctrl+C", true)
+    }
+}
+
+$("load").onclick = () => {
+    const text = $("paste").value.trim()
+    if (!text) {
+        showMessage("Paste a FEN or a PGN game first")
+        return
+    }
+    const fields = text.split(/\s+/)
+    const looksLikeFen = fields.length >= 4 && fields.length <= 6 && fields[0].split("/").length === 8
+    analysisLines = []
+    clearThinking()
+    if (looksLikeFen) {
+        send({type: "new_game", fen: text})
+    } else {
+        send({type: "load_pgn", pgn: text})
+    }
+}
+
+function showMessage(text, good) {
+    const element = $("message")
+    element.textContent = text
+    element.hidden = !text
+    element.style.background = good ? "#e1f0e4" : ""
+    element.style.color = good ? "#1f5a2c" : ""
+}
+
+// ---- views ----
+
+for (const tab of document.querySelectorAll("#tabs button")) {
+    tab.onclick = () => showView(tab.dataset.view)
+}
+
+function showView(view) {
+    const before = settings.view
+    settings.view = view
+    for (const tab of document.querySelectorAll("#tabs button")) {
+        tab.classList.toggle("active", tab.dataset.view === view)
+    }
+    for (const panel of document.querySelectorAll(".view")) {
+        panel.hidden = panel.dataset.view !== view
+    }
+    $("game-box").hidden = view === "count"
+    if ((view === "analysis") !== (before === "analysis")) {
+        analysisLines = []
+        drawAnalysis()
+        send({type: "analyse", on: view === "analysis"})
+    } else if (state && state.thinking && view !== "play") {
+        send({type: "stop"})
+    }
+    if (view === "evaluation" && !tables) {
+        send({type: "tables"})
+    }
+    save()
+    if (state) {
+        updateStatus()
+        updateInput()
+        if (view === "play") {
+            maybeEngineMove()
+        }
+    }
+}
+
+// ---- count ----
+
+function fillCountPositions(positions) {
+    const select = $("count-position")
+    while (select.options.length > 1) {
+        select.remove(1)
+    }
+    positions.forEach((position, index) => {
+        const option = document.createElement("option")
+        option.value = String(index)
+        option.textContent = position.name
+        select.appendChild(option)
+    })
+}
+
+$("count-start").onclick = () => {
+    const position = $("count-position").value
+    const depth = $("count-depth").value
+    $("count-table").tBodies[0].replaceChildren()
+    $("count-status").textContent = "Counting…"
+    counting = true
+    $("count-start").disabled = true
+    $("count-stop").disabled = false
+    send({
+        type: "count",
+        position: position === "" ? null : parseInt(position, 10),
+        max_depth: depth === "" ? null : parseInt(depth, 10),
+    })
+}
+
+$("count-stop").onclick = () => send({type: "stop_count"})
+
+function addCountRow(row) {
+    const tr = document.createElement("tr")
+    const cells = [
+        row.position, row.depth, formatCount(row.nodes), formatCount(row.expected),
+        row.same ? "same" : "differs", row.time_ms < 1 ? "<1 ms" : formatCount(row.time_ms) + " ms",
+        formatCount(row.nps) + "/s",
+    ]
+    cells.forEach((text, index) => {
+        const td = document.createElement("td")
+        td.textContent = text
+        if (index === 4) {
+            td.className = row.same ? "same" : "differs"
+        }
+        tr.appendChild(td)
+    })
+    $("count-table").tBodies[0].appendChild(tr)
+}
+
+// ---- evaluation tables ----
+
+function drawTables() {
+    const buttons = $("piece-buttons")
+    buttons.replaceChildren()
+    for (const piece of tables) {
+        const button = document.createElement("button")
+        button.textContent = piece.piece
+        button.classList.toggle("chosen", piece.piece === tablePiece)
+        button.onclick = () => {
+            tablePiece = piece.piece
+            drawTables()
+        }
+        buttons.appendChild(button)
+    }
+    const chosen = tables.find((piece) => piece.piece === tablePiece) || tables[0]
+    drawHeatmap($("heat-mg"), chosen.middlegame)
+    drawHeatmap($("heat-eg"), chosen.endgame)
+}
+
+function heatColour(value, low, high) {
+    // Blue (low) through white to red (high).
+    const t = high > low ? (value - low) / (high - low) : 0.5
+    if (t < 0.5) {
+        const s = t / 0.5
+        return `rgb(${Math.round(70 + 185 * s)}, ${Math.round(120 + 135 * s)}, 255)`
+    }
+    const s = (t - 0.5) / 0.5
+    return `rgb(255, ${Math.round(255 - 150 * s)}, ${Math.round(255 - 175 * s)})`
+}
+
+function drawHeatmap(element, values) {
+    element.replaceChildren()
+    const low = Math.min(...values), high = Math.max(...values)
+    for (let rank = 7; rank >= 0; rank--) {
+        const label = document.createElement("div")
+        label.className = "label"
+        label.textContent = String(rank + 1)
+        element.appendChild(label)
+        for (let file = 0; file < 8; file++) {
+            const value = values[rank * 8 + file]
+            const cell = document.createElement("div")
+            cell.textContent = String(value)
+            cell.style.background = heatColour(value, low, high)
+            cell.title = "abcdefgh"[file] + (rank + 1) + ": " + value
+            element.appendChild(cell)
+        }
+    }
+    element.appendChild(document.createElement("div"))
+    for (const file of "abcdefgh") {
+        const label = document.createElement("div")
+        label.className = "label"
+        label.textContent = file
+        element.appendChild(label)
+    }
+}
+
+// ---- keeping the game ----
+
+function loadSaved() {
+    try {
+        const value = JSON.parse(localStorage.getItem(STORAGE_KEY) || "{}")
+        return value && typeof value === "object" ? value : {}
+    } catch (e) {
+        return {}
+    }
+}
+
+function save() {
+    const kept = state ? null : loadSaved()
+    const value = {
+        start_fen: state ? state.start_fen : kept.start_fen,
+        moves: state ? state.moves : (kept.moves || []),
+        color: settings.color,
+        thinkMs: settings.thinkMs,
+        flipped: settings.flipped,
+        view: settings.view,
+    }
+    try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify(value))
+    } catch (e) {
+        // Storage full or refused: the game is simply not kept.
+    }
+}
+
+$("eval-bar").classList.toggle("flipped", settings.flipped)
+showView(settings.view)
+connect()

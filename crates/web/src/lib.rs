@@ -1,0 +1,30 @@
+//! Outpost in the browser: a local HTTP and WebSocket server that serves a page to play the
+//! engine, watch it think, analyse, count perft and look at its evaluation.
+//!
+//! Every file of the page is embedded in the binary ([`assets`]). Each browser tab opens a
+//! WebSocket at `/ws` and gets a [`session::Session`]: its own game and its own
+//! [`outpost_search::SearchHandle`], so the search runs natively with its threads and table.
+//! The page and the server talk in JSON ([`protocol`]).
+//!
+//! ```
+//! use outpost_web::protocol::ServerMessage;
+//! use outpost_web::session::{Notify, Session, SessionConfig};
+//! use std::sync::Arc;
+//!
+//! let notify: Notify = Arc::new(|_event| {});
+//! let mut session = Session::new(SessionConfig::default(), notify);
+//! let answers = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+//! assert!(matches!(&answers[0], ServerMessage::State { san, .. } if san == &["e4"]));
+//! let answers = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+//! assert!(matches!(&answers[0], ServerMessage::Error { .. }));
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod assets;
+pub mod count;
+pub mod protocol;
+pub mod server;
+pub mod session;
+
+pub use server::{router, AppState, ServerConfig};

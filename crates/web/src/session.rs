@@ -1,0 +1,877 @@
+//! One browser tab's session: its game, its search (a [`SearchHandle`]) and its count, driven
+//! by the page's messages and by the events of the search and the count.
+//!
+//! The session knows nothing of sockets: [`Session::handle_text`] takes a message's text and
+//! returns the answers, [`Session::on_event`] turns an event from the search or count thread
+//! (delivered through the [`Notify`] it was made with) into messages.
+
+use crate::count::{count_positions, standard_positions, CountRun};
+use crate::protocol::{ClientMessage, GameEnd, PieceTables, SearchKind, ServerMessage, WhiteScore};
+use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
+use outpost_movegen::san::{line_to_san_moves, to_san, MoveNumbers};
+use outpost_movegen::{in_check, legal_moves, Game};
+use outpost_pgn::{read_pgn, write_pgn, PgnGame};
+use outpost_search::{
+    Bound, Limits, Progress, Score, SearchEvent, SearchHandle, SearchPosition, SearchResult,
+};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The longest think time the page may ask for.
+pub const MAX_THINK_MS: u64 = 60_000;
+
+/// The longest message the page may send, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+
+/// Lines shown in analysis mode.
+pub const ANALYSIS_LINES: usize = 3;
+
+/// The most moves a game given by the page may have.
+const MAX_GAME_MOVES: usize = 2_000;
+
+/// How a session's search is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionConfig {
+    /// Search threads.
+    pub threads: usize,
+    /// Hash table, MiB.
+    pub hash_mib: usize,
+}
+
+impl Default for SessionConfig {
+    fn default() -> SessionConfig {
+        SessionConfig {
+            threads: 1,
+            hash_mib: outpost_search::DEFAULT_HASH_MIB,
+        }
+    }
+}
+
+/// An event from a session's search or count thread.
+#[derive(Debug)]
+pub enum SessionEvent {
+    /// From the search started as number `id`.
+    Search {
+        /// Which search.
+        id: u64,
+        /// What it said.
+        event: SearchEvent,
+    },
+    /// A message of the count, to pass on.
+    Count(ServerMessage),
+}
+
+/// Where a session's threads deliver their events (to be given back to
+/// [`Session::on_event`]).
+pub type Notify = Arc<dyn Fn(SessionEvent) + Send + Sync>;
+
+/// The search running now.
+struct RunningSearch {
+    id: u64,
+    kind: SearchKind,
+    /// The position searched.
+    board: Board,
+}
+
+/// One tab's game, search and count.
+pub struct Session {
+    config: SessionConfig,
+    game: Game,
+    search: SearchHandle,
+    running: Option<RunningSearch>,
+    next_id: u64,
+    analysing: bool,
+    count: Option<CountRun>,
+    notify: Notify,
+    /// Told to the page with the greeting: the table could not have the size asked for.
+    table_warning: Option<String>,
+}
+
+impl Session {
+    /// A session at the start position; its threads report to `notify`.
+    pub fn new(config: SessionConfig, notify: Notify) -> Session {
+        // A 1 MiB table first, then the size asked for: a table that cannot be had is
+        // reported to the page instead of ending the session.
+        let mut search = SearchHandle::new(1);
+        let table_warning = search
+            .set_hash(config.hash_mib.max(1))
+            .err()
+            .map(|error| format!("{error}: this session searches with a 1 MiB hash table"));
+        search.set_threads(config.threads.max(1));
+        Session {
+            config,
+            game: Game::startpos(),
+            search,
+            running: None,
+            next_id: 0,
+            analysing: false,
+            count: None,
+            notify,
+            table_warning,
+        }
+    }
+
+    /// The first messages of a session: hello and the game.
+    pub fn greeting(&self) -> Vec<ServerMessage> {
+        let mut messages = vec![
+            ServerMessage::Hello {
+                engine: format!("Outpost {}", env!("CARGO_PKG_VERSION")),
+                threads: self.config.threads,
+                hash_mib: self.config.hash_mib,
+                max_think_ms: MAX_THINK_MS,
+                count_positions: count_positions(),
+            },
+            self.state(),
+        ];
+        messages.extend(self.table_warning.clone().map(ServerMessage::error));
+        messages
+    }
+
+    /// Answers one message from the page (its text). Bad input gets an error message.
+    pub fn handle_text(&mut self, text: &str) -> Vec<ServerMessage> {
+        if text.len() > MAX_MESSAGE_BYTES {
+            return vec![ServerMessage::error(format!(
+                "message of {} bytes refused: at most {MAX_MESSAGE_BYTES} bytes",
+                text.len()
+            ))];
+        }
+        match serde_json::from_str::<ClientMessage>(text) {
+            Ok(message) => self.handle(message),
+            Err(error) => vec![ServerMessage::error(describe_json_error(text, &error))],
+        }
+    }
+
+    /// Answers one message from the page.
+    pub fn handle(&mut self, message: ClientMessage) -> Vec<ServerMessage> {
+        match message {
+            ClientMessage::NewGame { fen } => {
+                let board = match fen.as_deref().map(str::trim) {
+                    None | Some("") => Board::startpos(),
+                    Some(fen) => match Board::from_fen(fen) {
+                        Ok(board) => board,
+                        Err(error) => return vec![ServerMessage::error(format!("FEN: {error}"))],
+                    },
+                };
+                self.replace_game(Game::new(board))
+            }
+            ClientMessage::LoadPgn { pgn } => match read_pgn(&pgn) {
+                Ok(games) => match games.first().and_then(PgnGame::to_game) {
+                    Some(game) => self.replace_game(game),
+                    None => vec![ServerMessage::error("PGN: no game found in the text")],
+                },
+                Err(error) => vec![ServerMessage::error(format!("PGN: {error}"))],
+            },
+            ClientMessage::SetGame { start_fen, moves } => self.set_game(start_fen, &moves),
+            ClientMessage::Move { uci } => self.play_move(&uci),
+            ClientMessage::Go { think_ms } => self.go(think_ms),
+            ClientMessage::Stop => {
+                if self.is_thinking() {
+                    // The search ends and its result plays the best move found.
+                    self.search.stop();
+                }
+                Vec::new()
+            }
+            ClientMessage::TakeBack { plies } => self.take_back(plies.unwrap_or(1)),
+            ClientMessage::Analyse { on } => self.analyse(on),
+            ClientMessage::Count {
+                position,
+                max_depth,
+            } => self.count(position, max_depth),
+            ClientMessage::StopCount => {
+                if let Some(count) = &self.count {
+                    count.stop();
+                }
+                Vec::new()
+            }
+            ClientMessage::Tables => vec![tables()],
+        }
+    }
+
+    /// Turns an event of the search or the count into messages for the page.
+    pub fn on_event(&mut self, event: SessionEvent) -> Vec<ServerMessage> {
+        match event {
+            SessionEvent::Count(message) => vec![message],
+            SessionEvent::Search { id, event } => {
+                let Some(running) = self.running.as_ref().filter(|running| running.id == id) else {
+                    // A search that was stopped for another: what it says no longer counts.
+                    return Vec::new();
+                };
+                match event {
+                    SearchEvent::Progress(Progress::Iteration(info)) => {
+                        let pv_san =
+                            line_to_san_moves(&running.board, &info.pv, MoveNumbers::Hidden);
+                        vec![ServerMessage::Info {
+                            search: running.kind,
+                            depth: info.depth,
+                            seldepth: info.seldepth,
+                            multipv: info.multipv,
+                            score: white_score(info.score, running.board.side_to_move()),
+                            bound: match info.bound {
+                                Bound::Exact => "exact",
+                                Bound::Lower => "lower",
+                                Bound::Upper => "upper",
+                            },
+                            nodes: info.nodes,
+                            nps: info.nps,
+                            time_ms: millis(info.time),
+                            pv: info.pv.iter().map(Move::to_string).collect(),
+                            pv_san,
+                        }]
+                    }
+                    SearchEvent::Progress(Progress::CurrentMove { .. }) => Vec::new(),
+                    SearchEvent::Finished(result) => {
+                        let kind = running.kind;
+                        self.running = None;
+                        match kind {
+                            SearchKind::Play => self.play_result(&result),
+                            // An analysis ends only when stopped for something else.
+                            SearchKind::Analysis => Vec::new(),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `true` while the engine thinks about its move.
+    pub fn is_thinking(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|running| running.kind == SearchKind::Play)
+    }
+
+    /// `true` while a count runs.
+    pub fn is_counting(&self) -> bool {
+        self.count.as_ref().is_some_and(CountRun::is_running)
+    }
+
+    /// The game as the page shows it.
+    pub fn state(&self) -> ServerMessage {
+        let board = self.game.board();
+        let start = self.game.start();
+        let status = self.game.status();
+        let explanation = outpost_eval::explain(board);
+        let check = in_check(board).then(|| board.king_square(board.side_to_move()).to_string());
+        let end = status.is_over().then(|| GameEnd {
+            result: match status.winner() {
+                Some(Color::White) => "1-0",
+                Some(Color::Black) => "0-1",
+                None => "1/2-1/2",
+            },
+            reason: status.to_string(),
+        });
+        ServerMessage::State {
+            start_fen: start.to_fen(),
+            fen: board.to_fen(),
+            moves: self.game.moves().iter().map(Move::to_string).collect(),
+            san: line_to_san_moves(start, self.game.moves(), MoveNumbers::Hidden),
+            legal: if status.is_over() {
+                Vec::new()
+            } else {
+                legal_moves(board).iter().map(Move::to_string).collect()
+            },
+            side_to_move: match board.side_to_move() {
+                Color::White => "w",
+                Color::Black => "b",
+            },
+            check,
+            end,
+            pgn: self.pgn(),
+            eval_cp: explanation.white_score,
+            eval_text: format!(
+                "{explanation}\nEvaluation: {} (side to move)",
+                explanation.side_to_move_score
+            ),
+            thinking: self.is_thinking(),
+            analysing: self.analysing,
+        }
+    }
+
+    /// The game in PGN, with Outpost's name on the engine's side left to the page.
+    fn pgn(&self) -> String {
+        let mut pgn = PgnGame::from_game(&self.game, &[("Event", "Outpost in the browser")]);
+        pgn.set_tag("Site", "Outpost web page");
+        write_pgn(&pgn)
+    }
+
+    /// Stops and forgets any search (its result is not played).
+    fn cancel_search(&mut self) {
+        self.running = None;
+        self.search.stop();
+        self.search.wait();
+    }
+
+    /// The game is replaced: searches stop, analysis restarts.
+    fn replace_game(&mut self, game: Game) -> Vec<ServerMessage> {
+        self.cancel_search();
+        self.game = game;
+        self.position_changed()
+    }
+
+    /// The state after a change of position, and a new analysis when in analysis mode.
+    fn position_changed(&mut self) -> Vec<ServerMessage> {
+        if self.analysing {
+            self.start_analysis();
+        }
+        vec![self.state()]
+    }
+
+    fn set_game(&mut self, start_fen: Option<String>, moves: &[String]) -> Vec<ServerMessage> {
+        if moves.len() > MAX_GAME_MOVES {
+            return vec![ServerMessage::error(format!(
+                "a game of {} moves refused: at most {MAX_GAME_MOVES}",
+                moves.len()
+            ))];
+        }
+        let start = match start_fen.as_deref().map(str::trim) {
+            None | Some("") => Board::startpos(),
+            Some(fen) => match Board::from_fen(fen) {
+                Ok(board) => board,
+                Err(error) => return vec![ServerMessage::error(format!("FEN: {error}"))],
+            },
+        };
+        let mut game = Game::new(start);
+        for (index, text) in moves.iter().enumerate() {
+            if game.status().is_over() {
+                return vec![ServerMessage::error(format!(
+                    "move {} ({text}) comes after the end of the game",
+                    index + 1
+                ))];
+            }
+            if let Err(error) = game.play_uci(text) {
+                return vec![ServerMessage::error(format!(
+                    "move {} of the game: {error}",
+                    index + 1
+                ))];
+            }
+        }
+        self.replace_game(game)
+    }
+
+    fn play_move(&mut self, text: &str) -> Vec<ServerMessage> {
+        if self.is_thinking() {
+            return vec![ServerMessage::error(
+                "the engine is thinking: wait for its move, or take back",
+            )];
+        }
+        let status = self.game.status();
+        if status.is_over() {
+            return vec![ServerMessage::error(format!("the game is over ({status})"))];
+        }
+        if let Err(error) = self.game.play_uci(text.trim()) {
+            return vec![ServerMessage::error(error.to_string())];
+        }
+        if self.analysing {
+            self.cancel_search();
+        }
+        self.position_changed()
+    }
+
+    fn go(&mut self, think_ms: u64) -> Vec<ServerMessage> {
+        if think_ms == 0 || think_ms > MAX_THINK_MS {
+            return vec![ServerMessage::error(format!(
+                "a think time of {think_ms} ms refused: from 1 to {MAX_THINK_MS} ms"
+            ))];
+        }
+        if self.analysing {
+            return vec![ServerMessage::error(
+                "analysis mode is on: the engine does not play",
+            )];
+        }
+        if self.is_thinking() {
+            return vec![ServerMessage::error("the engine is already thinking")];
+        }
+        let status = self.game.status();
+        if status.is_over() {
+            return vec![ServerMessage::error(format!("the game is over ({status})"))];
+        }
+        self.stop_count();
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(think_ms)),
+            ..Limits::default()
+        };
+        self.start_search(SearchKind::Play, limits);
+        vec![self.state()]
+    }
+
+    fn start_search(&mut self, kind: SearchKind, limits: Limits) {
+        self.next_id += 1;
+        let id = self.next_id;
+        let position = SearchPosition::from_game(&self.game);
+        self.running = Some(RunningSearch {
+            id,
+            kind,
+            board: position.board.clone(),
+        });
+        let notify = Arc::clone(&self.notify);
+        self.search.start(position, limits, move |event| {
+            notify(SessionEvent::Search { id, event });
+        });
+    }
+
+    fn start_analysis(&mut self) {
+        if self.game.status().is_over() {
+            self.cancel_search();
+            return;
+        }
+        self.stop_count();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.start_search(SearchKind::Analysis, limits);
+    }
+
+    /// The engine's search has ended: its move is played.
+    fn play_result(&mut self, result: &SearchResult) -> Vec<ServerMessage> {
+        let mut messages = Vec::new();
+        // The search has ended: take its result off the handle.
+        self.search.wait();
+        let board = self.game.board().clone();
+        if let Some(mv) = result
+            .best_move
+            .filter(|mv| legal_moves(&board).contains(mv))
+        {
+            messages.push(ServerMessage::BestMove {
+                uci: mv.to_string(),
+                san: to_san(&board, mv),
+                score: white_score(result.score, board.side_to_move()),
+                depth: result.depth,
+                nodes: result.nodes,
+                time_ms: millis(result.time),
+            });
+            self.game.play(mv);
+        }
+        messages.push(self.state());
+        messages
+    }
+
+    fn take_back(&mut self, plies: usize) -> Vec<ServerMessage> {
+        if plies == 0 || plies > self.game.moves().len() {
+            return vec![ServerMessage::error(format!(
+                "cannot take back {plies} half-moves: {} played",
+                self.game.moves().len()
+            ))];
+        }
+        self.cancel_search();
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.position_changed()
+    }
+
+    fn analyse(&mut self, on: bool) -> Vec<ServerMessage> {
+        if on == self.analysing {
+            return vec![self.state()];
+        }
+        self.cancel_search();
+        self.analysing = on;
+        self.search.set_multipv(if on { ANALYSIS_LINES } else { 1 });
+        self.position_changed()
+    }
+
+    fn stop_count(&mut self) {
+        // Dropping the run stops it and waits for its thread.
+        self.count = None;
+    }
+
+    fn count(&mut self, position: Option<usize>, max_depth: Option<u32>) -> Vec<ServerMessage> {
+        let mut positions = standard_positions();
+        if let Some(index) = position {
+            if index >= positions.len() {
+                return vec![ServerMessage::error(format!(
+                    "no count position {index}: there are {}",
+                    positions.len()
+                ))];
+            }
+            positions = vec![positions.swap_remove(index)];
+        }
+        // One thing at a time: a count stops the search (analysis mode ends).
+        self.cancel_search();
+        let mut messages = Vec::new();
+        if self.analysing {
+            self.analysing = false;
+            self.search.set_multipv(1);
+            messages.push(self.state());
+        }
+        self.stop_count();
+        let notify = Arc::clone(&self.notify);
+        self.count = Some(CountRun::start(
+            positions,
+            max_depth.unwrap_or(u32::MAX),
+            self.config.threads.max(1),
+            move |message| notify(SessionEvent::Count(message)),
+        ));
+        messages
+    }
+}
+
+/// `score` (for `side`, the side to move) from white's side.
+pub fn white_score(score: Score, side: Color) -> WhiteScore {
+    let sign = match side {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    match score.mate_moves() {
+        Some(moves) => WhiteScore {
+            cp: None,
+            mate: Some(sign * moves),
+        },
+        None => WhiteScore {
+            cp: Some(sign * score.raw()),
+            mate: None,
+        },
+    }
+}
+
+fn millis(time: Duration) -> u64 {
+    u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The piece-square tables of the six white pieces.
+fn tables() -> ServerMessage {
+    const NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    let pieces = PieceKind::ALL
+        .iter()
+        .map(|&kind| {
+            let piece = Piece::new(Color::White, kind);
+            let values: Vec<_> = (0..64)
+                .map(|index| outpost_eval::piece_square_value(piece, Square::from_index(index)))
+                .collect();
+            PieceTables {
+                piece: NAMES[kind.index()],
+                middlegame: values.iter().map(|value| value.middlegame).collect(),
+                endgame: values.iter().map(|value| value.endgame).collect(),
+            }
+        })
+        .collect();
+    ServerMessage::Tables { pieces }
+}
+
+/// Says what was wrong with a message that is no [`ClientMessage`].
+fn describe_json_error(text: &str, error: &serde_json::Error) -> String {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Err(_) => format!("not JSON: {error}"),
+        Ok(value) => match value.get("type").and_then(serde_json::Value::as_str) {
+            Some(kind) if error.to_string().starts_with("unknown variant") => {
+                let kind: String = kind.chars().take(40).collect();
+                format!("unknown message type {kind:?}")
+            }
+            Some(_) => format!("bad message: {error}"),
+            None => "a message needs a \"type\"".to_string(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::{channel, Receiver};
+    use std::sync::Mutex;
+
+    fn session() -> (Session, Receiver<SessionEvent>) {
+        let (sender, receiver) = channel();
+        let sender = Mutex::new(sender);
+        let notify: Notify = Arc::new(move |event| {
+            if let Ok(sender) = sender.lock() {
+                let _ = sender.send(event);
+            }
+        });
+        (Session::new(SessionConfig::default(), notify), receiver)
+    }
+
+    fn error_of(messages: &[ServerMessage]) -> &str {
+        match messages {
+            [ServerMessage::Error { message }] => message,
+            other => panic!("expected one error, got {other:?}"),
+        }
+    }
+
+    fn moves_of(message: &ServerMessage) -> Vec<String> {
+        match message {
+            ServerMessage::State { moves, .. } => moves.clone(),
+            other => panic!("expected a state, got {other:?}"),
+        }
+    }
+
+    /// Feeds the session's events back until a message matches.
+    fn until(
+        session: &mut Session,
+        events: &Receiver<SessionEvent>,
+        done: impl Fn(&ServerMessage) -> bool,
+    ) -> Vec<ServerMessage> {
+        let mut seen = Vec::new();
+        loop {
+            let event = events
+                .recv_timeout(Duration::from_secs(30))
+                .expect("an event in time");
+            let messages = session.on_event(event);
+            let found = messages.iter().any(&done);
+            seen.extend(messages);
+            if found {
+                return seen;
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_and_the_engine_reply() {
+        let (mut session, events) = session();
+        let answer = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+        assert_eq!(moves_of(&answer[0]), ["e2e4"]);
+        let answer = session.handle_text(r#"{"type":"go","think_ms":100}"#);
+        assert!(matches!(
+            answer[0],
+            ServerMessage::State { thinking: true, .. }
+        ));
+        let seen = until(&mut session, &events, |m| {
+            matches!(
+                m,
+                ServerMessage::State {
+                    thinking: false,
+                    ..
+                }
+            )
+        });
+        assert!(seen.iter().any(|m| matches!(
+            m,
+            ServerMessage::Info {
+                search: SearchKind::Play,
+                ..
+            }
+        )));
+        assert!(seen
+            .iter()
+            .any(|m| matches!(m, ServerMessage::BestMove { .. })));
+        assert_eq!(moves_of(seen.last().unwrap()).len(), 2);
+    }
+
+    #[test]
+    fn a_table_too_large_is_reported_and_the_session_goes_on() {
+        let notify: Notify = Arc::new(|_| {});
+        let config = SessionConfig {
+            threads: 1,
+            hash_mib: 1 << 40,
+        };
+        let mut session = Session::new(config, notify);
+        let greeting = session.greeting();
+        assert!(
+            matches!(&greeting[2], ServerMessage::Error { message } if message.contains("1 MiB"))
+        );
+        let answer = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+        assert_eq!(moves_of(&answer[0]), ["e2e4"]);
+    }
+
+    #[test]
+    fn bad_input_is_answered_with_errors() {
+        let (mut session, _events) = session();
+        assert!(error_of(&session.handle_text("{not json")).starts_with("not JSON"));
+        assert_eq!(
+            error_of(&session.handle_text(r#"{"type":"dance"}"#)),
+            "unknown message type \"dance\""
+        );
+        assert_eq!(
+            error_of(&session.handle_text(r#"{"uci":"e2e4"}"#)),
+            "a message needs a \"type\""
+        );
+        assert!(error_of(&session.handle_text(r#"{"type":"move"}"#)).starts_with("bad message"));
+        assert!(error_of(&session.handle_text(r#"{"type":"move","uci":"e2e5"}"#)).contains("e2e5"));
+        assert!(
+            error_of(&session.handle_text(r#"{"type":"new_game","fen":"8/8/8 w - - 0 1"}"#))
+                .starts_with("FEN: ")
+        );
+        assert!(
+            error_of(&session.handle_text(r#"{"type":"go","think_ms":60001}"#)).contains("refused")
+        );
+        assert!(
+            error_of(&session.handle_text(r#"{"type":"go","think_ms":0}"#)).contains("refused")
+        );
+        assert!(error_of(&session.handle_text(r#"{"type":"take_back"}"#)).contains("0 played"));
+        assert!(
+            error_of(&session.handle_text(r#"{"type":"load_pgn","pgn":"1. e4 e5 2. Ke3"}"#))
+                .starts_with("PGN: ")
+        );
+        assert!(
+            error_of(&session.handle_text(r#"{"type":"count","position":9}"#))
+                .contains("no count position")
+        );
+        let big = format!(r#"{{"type":"load_pgn","pgn":"{}"}}"#, "x".repeat(70_000));
+        assert!(error_of(&session.handle_text(&big)).contains("at most 65536 bytes"));
+        // The session goes on.
+        let answer = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+        assert_eq!(moves_of(&answer[0]), ["e2e4"]);
+    }
+
+    #[test]
+    fn games_from_fen_pgn_and_a_move_list() {
+        let (mut session, _events) = session();
+        let answer = session
+            .handle_text(r#"{"type":"new_game","fen":"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"}"#);
+        match &answer[0] {
+            ServerMessage::State { legal, .. } => assert!(legal.contains(&"a1a8".to_string())),
+            other => panic!("{other:?}"),
+        }
+        let answer = session.handle_text(r#"{"type":"move","uci":"a1a8"}"#);
+        match &answer[0] {
+            ServerMessage::State {
+                end, check, san, ..
+            } => {
+                assert_eq!(end.as_ref().unwrap().reason, "checkmate, white wins");
+                assert_eq!(check.as_deref(), Some("g8"));
+                assert_eq!(san, &["Ra8#"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(error_of(&session.handle_text(r#"{"type":"go","think_ms":100}"#)).contains("over"));
+        let answer = session.handle_text(r#"{"type":"load_pgn","pgn":"1. f3 e5 2. g4 Qh4# 0-1"}"#);
+        match &answer[0] {
+            ServerMessage::State { end, pgn, .. } => {
+                assert_eq!(end.as_ref().unwrap().result, "0-1");
+                assert!(pgn.contains("2. g4 Qh4#"));
+            }
+            other => panic!("{other:?}"),
+        }
+        let answer = session.handle_text(r#"{"type":"set_game","moves":["e2e4","e7e5","g1f3"]}"#);
+        assert_eq!(moves_of(&answer[0]).len(), 3);
+        assert!(
+            error_of(&session.handle_text(r#"{"type":"set_game","moves":["e2e4","e2e4"]}"#))
+                .starts_with("move 2 of the game")
+        );
+        let answer = session.handle_text(r#"{"type":"take_back","plies":2}"#);
+        assert_eq!(moves_of(&answer[0]), ["e2e4"]);
+    }
+
+    #[test]
+    fn analysis_shows_three_lines_and_restarts_on_a_move() {
+        let (mut session, events) = session();
+        let answer = session.handle_text(r#"{"type":"analyse","on":true}"#);
+        assert!(matches!(
+            answer[0],
+            ServerMessage::State {
+                analysing: true,
+                ..
+            }
+        ));
+        until(&mut session, &events, |m| {
+            matches!(
+                m,
+                ServerMessage::Info {
+                    multipv: 3,
+                    search: SearchKind::Analysis,
+                    ..
+                }
+            )
+        });
+        assert!(
+            error_of(&session.handle_text(r#"{"type":"go","think_ms":100}"#)).contains("analysis")
+        );
+        session.handle_text(r#"{"type":"move","uci":"d2d4"}"#);
+        // The new analysis searches the position after d4: black's moves.
+        let seen = until(&mut session, &events, |m| {
+            matches!(m, ServerMessage::Info { depth: 2, .. })
+        });
+        let Some(ServerMessage::Info { pv, .. }) = seen.last() else {
+            panic!()
+        };
+        assert!(pv[0].ends_with('6') || pv[0].ends_with('5'), "{pv:?}");
+        let answer = session.handle_text(r#"{"type":"analyse","on":false}"#);
+        assert!(matches!(
+            answer[0],
+            ServerMessage::State {
+                analysing: false,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_take_back_while_thinking_drops_the_search() {
+        let (mut session, events) = session();
+        session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+        session.handle_text(r#"{"type":"go","think_ms":60000}"#);
+        assert!(session.is_thinking());
+        let answer = session.handle_text(r#"{"type":"take_back"}"#);
+        assert!(matches!(
+            answer[0],
+            ServerMessage::State {
+                thinking: false,
+                ..
+            }
+        ));
+        assert!(moves_of(&answer[0]).is_empty());
+        // Whatever the stopped search still says changes nothing.
+        while let Ok(event) = events.recv_timeout(Duration::from_millis(200)) {
+            assert!(session.on_event(event).is_empty());
+        }
+    }
+
+    #[test]
+    fn stop_plays_the_best_move_so_far() {
+        let (mut session, events) = session();
+        session.handle_text(r#"{"type":"go","think_ms":60000}"#);
+        std::thread::sleep(Duration::from_millis(100));
+        session.handle_text(r#"{"type":"stop"}"#);
+        let seen = until(&mut session, &events, |m| {
+            matches!(
+                m,
+                ServerMessage::State {
+                    thinking: false,
+                    ..
+                }
+            )
+        });
+        assert_eq!(moves_of(seen.last().unwrap()).len(), 1);
+    }
+
+    #[test]
+    fn tables_and_scores_from_whites_side() {
+        let (mut session, _events) = session();
+        let answer = session.handle_text(r#"{"type":"tables"}"#);
+        let ServerMessage::Tables { pieces } = &answer[0] else {
+            panic!()
+        };
+        assert_eq!(pieces.len(), 6);
+        assert_eq!(pieces[1].piece, "knight");
+        assert_eq!(pieces[1].middlegame.len(), 64);
+        assert!(pieces[1].middlegame[27] > pieces[1].middlegame[0]); // d4 over a1
+        assert_eq!(
+            white_score(Score::centipawns(30), Color::Black),
+            WhiteScore {
+                cp: Some(-30),
+                mate: None
+            }
+        );
+        assert_eq!(
+            white_score(Score::mate_in(3), Color::Black),
+            WhiteScore {
+                cp: None,
+                mate: Some(-2)
+            }
+        );
+    }
+
+    #[test]
+    fn count_reports_rows_and_stops() {
+        let (mut session, events) = session();
+        assert!(session
+            .handle_text(r#"{"type":"count","position":0,"max_depth":3}"#)
+            .is_empty());
+        let seen = until(&mut session, &events, |m| {
+            matches!(m, ServerMessage::CountDone { .. })
+        });
+        let rows = seen
+            .iter()
+            .filter(|m| matches!(m, ServerMessage::CountRow { same: true, .. }))
+            .count();
+        assert_eq!(rows, 3);
+        session.handle_text(r#"{"type":"count"}"#);
+        session.handle_text(r#"{"type":"stop_count"}"#);
+        let seen = until(&mut session, &events, |m| {
+            matches!(m, ServerMessage::CountDone { .. })
+        });
+        assert_eq!(
+            seen.last(),
+            Some(&ServerMessage::CountDone { reason: "stopped" })
+        );
+    }
+}

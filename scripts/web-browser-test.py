@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""The web page in a real browser: Debian's headless Chromium driven by Playwright.
+
+Builds and starts the server (`target/release/outpost-web --port 0`), loads the page, plays 1.e4 by
+clicking, waits for the engine's reply and the thinking panel, takes back, turns the board,
+reloads and finds the game kept, runs Count on the start position to depth 4 and reads "same"
+four times, opens analysis and the evaluation tables, and saves screenshots (also of a
+phone-sized window) in the --out folder.
+
+Usage: scripts/web-browser-test.py [--out DIR] [--no-build]
+Needs: scripts/install-web-test-deps.sh (chromium, playwright for Python).
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium_path():
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    sys.exit("web-browser-test: Debian's chromium is missing: scripts/install-web-test-deps.sh")
+
+
+def start_server():
+    server = subprocess.Popen(
+        [str(ROOT / "target/release/outpost-web"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    line = server.stdout.readline()
+    match = re.search(r"Outpost is at (http://\S+)", line)
+    if not match:
+        server.kill()
+        sys.exit(f"web-browser-test: the server did not start: {line!r}")
+    return server, match.group(1)
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, name, condition, detail=""):
+        if condition:
+            self.passed += 1
+            print(f"ok    {name}")
+        else:
+            self.failed += 1
+            print(f"FAIL  {name} {detail}")
+
+
+def moves_of(page):
+    return page.eval_on_selector_all("#moves .move", "nodes => nodes.map(n => n.textContent)")
+
+
+def click_square(page, square):
+    page.click(f'#board rect[data-square="{square}"]')
+
+
+def drag(page, start, end):
+    """Drags the piece on `start` to `end` with the mouse."""
+    centres = []
+    for square in (start, end):
+        box = page.locator(f'#board rect[data-square="{square}"]').bounding_box()
+        centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    page.mouse.move(*centres[0])
+    page.mouse.down()
+    page.mouse.move(*centres[1], steps=8)
+    page.mouse.up()
+
+
+def square_y(page, square):
+    box = page.locator(f'#board rect[data-square="{square}"]').bounding_box()
+    return box["y"]
+
+
+def run(url, out, checks):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1200, "height": 860})
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        page.wait_for_function("document.querySelector('#status').textContent === 'It is your move'")
+        checks.check("the page loads and it is your move", True)
+
+        # 1.e4 by clicking e2 and then e4; the engine answers.
+        page.click('input[name=think][value="1000"]')
+        click_square(page, "e2")
+        click_square(page, "e4")
+        page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
+        checks.check("1.e4 by clicking, and the engine's reply", moves_of(page)[0] == "e4", str(moves_of(page)))
+        depth = page.text_content("#t-depth")
+        line = page.text_content("#t-line")
+        checks.check("the thinking panel shows depth and line", depth != "–" and line.startswith("1…"), f"{depth!r} {line!r}")
+        page.wait_for_function("document.querySelector('#status').textContent === 'It is your move'")
+        page.screenshot(path=str(out / "web-play.png"))
+
+        # Take back: the reply and 1.e4.
+        page.click("#take-back")
+        page.wait_for_function("document.querySelectorAll('#moves .move').length === 0")
+        checks.check("take back", moves_of(page) == [])
+
+        # Turn the board: a1 at the top.
+        before = square_y(page, "a1") > square_y(page, "h8")
+        page.click("#turn-board")
+        page.wait_for_timeout(600)
+        after = square_y(page, "a1") < square_y(page, "h8")
+        checks.check("turn the board", before and after)
+        page.click("#turn-board")
+        page.wait_for_timeout(600)
+
+        # A move by dragging, its reply, the PGN downloaded, and the game kept over a reload.
+        drag(page, "d2", "d4")
+        page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
+        page.wait_for_function("document.querySelector('#status').textContent === 'It is your move'")
+        kept = moves_of(page)
+        checks.check("a move by dragging", kept[0] == "d4", str(kept))
+        with page.expect_download() as download:
+            page.click("#download-pgn")
+        pgn = Path(download.value.path()).read_text()
+        checks.check("the game downloaded as PGN", f"1. d4 {kept[1]}" in pgn and '[White "You"]' in pgn, pgn)
+        page.reload()
+        page.wait_for_function(
+            f"document.querySelectorAll('#moves .move').length === {len(kept)}", timeout=15000
+        )
+        checks.check("the game is kept over a reload", moves_of(page) == kept, f"{kept} -> {moves_of(page)}")
+
+        # Analysis: three lines.
+        page.click('#tabs button[data-view="analysis"]')
+        page.wait_for_function("document.querySelectorAll('#analysis-lines li').length === 3", timeout=30000)
+        page.wait_for_timeout(1500)
+        checks.check("analysis shows three lines", True)
+        page.screenshot(path=str(out / "web-analysis.png"))
+
+        # A pasted FEN, and a promotion chosen in the dialog (analysis moves for both sides).
+        page.fill("#paste", "7k/P7/8/8/8/8/8/K7 w - - 0 1")
+        page.click("#load")
+        page.wait_for_function("document.querySelector('#fen').value.startsWith('7k/P7/')")
+        click_square(page, "a7")
+        click_square(page, "a8")
+        page.click('#board g[data-piece="wn"]')
+        page.wait_for_function("document.querySelectorAll('#moves .move').length === 1")
+        checks.check("a pasted FEN and a promotion to a knight", moves_of(page) == ["a8=N"], str(moves_of(page)))
+
+        # Evaluation tables.
+        page.click('#tabs button[data-view="evaluation"]')
+        page.wait_for_function("document.querySelectorAll('#heat-mg div').length > 64")
+        page.click('#piece-buttons button:has-text("knight")')
+        checks.check("the evaluation tables and the explanation", "Phase" in page.text_content("#eval-text"))
+        page.screenshot(path=str(out / "web-evaluation.png"))
+
+        # Count: the start position to depth 4, "same" four times.
+        page.click('#tabs button[data-view="count"]')
+        page.select_option("#count-position", "0")
+        page.select_option("#count-depth", "4")
+        page.click("#count-start")
+        page.wait_for_function("document.querySelector('#count-status').textContent === 'Done.'", timeout=60000)
+        verdicts = page.eval_on_selector_all(
+            "#count-table tbody tr td:nth-child(5)", "cells => cells.map(c => c.textContent)"
+        )
+        checks.check("Count reads same four times", verdicts == ["same"] * 4, str(verdicts))
+        page.screenshot(path=str(out / "web-count.png"))
+
+        # Back to the game, on a phone-sized window.
+        page.click('#tabs button[data-view="play"]')
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(500)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        checks.check("a phone-sized window needs no sideways scrolling", width <= 390, f"width {width}")
+        page.screenshot(path=str(out / "web-phone.png"), full_page=True)
+
+        checks.check("no error in the page's scripts", not errors, str(errors))
+        browser.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "target/web-screenshots"))
+    parser.add_argument("--no-build", action="store_true", help="use target/release/outpost-web as built")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--release", "-p", "web"], cwd=ROOT, check=True)
+    server, url = start_server()
+    checks = Checks()
+    started = time.time()
+    try:
+        run(url, out, checks)
+    except Exception as error:  # a timeout or a missing element: report it and fail
+        checks.check("the browser test ran to its end", False, repr(error))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"screenshots in {out} ({time.time() - started:.0f} s)")
+    print(f"browser: {checks.passed} passed, {checks.failed} failed")
+    sys.exit(1 if checks.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
