@@ -8,7 +8,9 @@
 //! a board they are allowed to change, use the in-place forms [`try_move`],
 //! [`legal_moves_in_place`] and [`count_legal_moves`], which leave the board as they found it.
 
-use crate::attacks::{is_attacked, is_attacked_through};
+use crate::attacks::{
+    bishop_attacks, is_attacked, is_attacked_through, piece_attacks, rook_attacks,
+};
 use crate::generate::{pseudo_legal_captures, pseudo_legal_moves, MoveList};
 use outpost_board::{Bitboard, Board, Color, Move, Square, Undo};
 
@@ -55,24 +57,40 @@ fn is_legal_in_place(board: &mut Board, mv: Move) -> bool {
 /// The heart of [`is_legal_in_place`], with the mover `us` and its king's square `king`
 /// given: the innermost loop of perft knows them for every move of a position.
 ///
-/// The move is played on a copy of the occupancy: the mover leaves its square and stands on
-/// the target, a captured piece leaves the board and so stops attacking. Castling, which
-/// moves a rook too, is played on the bitboards ([`Board::with_pieces_moved`]).
+/// The move is played on a copy of the occupancy ([`OccupancyAfter`]). Castling, which moves
+/// a rook too, is played on the bitboards ([`Board::with_pieces_moved`]).
 #[inline(always)]
 fn leaves_king_safe(board: &mut Board, mv: Move, us: Color, king: Square) -> bool {
     let king_after = if mv.from() == king { mv.to() } else { king };
     if mv.is_castle() {
         return !board.with_pieces_moved(mv, |after| is_attacked(after, king_after, !us));
     }
-    let (from, to) = (mv.from(), mv.to());
-    let mut occupied = board.occupied().without(from) | Bitboard::from_square(to);
-    let mut captured = Bitboard::from_square(to);
-    if mv.is_en_passant() {
-        let pawn = Square::from_index(from.index() / 8 * 8 + to.index() % 8);
-        occupied = occupied.without(pawn);
-        captured = Bitboard::from_square(pawn);
+    let after = OccupancyAfter::of(board, mv);
+    !is_attacked_through(board, king_after, !us, after.occupied, after.captured)
+}
+
+/// A move that is not castling, played on a copy of the occupancy: the mover leaves its
+/// square and stands on the target; a captured piece (en passant too) leaves the board.
+struct OccupancyAfter {
+    occupied: Bitboard,
+    /// The square of the captured piece (the target when nothing is captured, which is
+    /// harmless: only the opponent's pieces there are left out).
+    captured: Bitboard,
+}
+
+impl OccupancyAfter {
+    #[inline(always)]
+    fn of(board: &Board, mv: Move) -> OccupancyAfter {
+        let (from, to) = (mv.from(), mv.to());
+        let mut occupied = board.occupied().without(from) | Bitboard::from_square(to);
+        let mut captured = Bitboard::from_square(to);
+        if mv.is_en_passant() {
+            let pawn = Square::from_index(from.index() / 8 * 8 + to.index() % 8);
+            occupied = occupied.without(pawn);
+            captured = Bitboard::from_square(pawn);
+        }
+        OccupancyAfter { occupied, captured }
     }
-    !is_attacked_through(board, king_after, !us, occupied, captured)
 }
 
 /// `true` when the pseudo-legal `mv` (such as one from [`pseudo_legal_moves`]) does not leave
@@ -131,19 +149,43 @@ pub struct KingsAfter {
 }
 
 /// Whether the pseudo-legal `mv` is legal and whether it gives check, by try-and-take-back
-/// on the bitboards alone ([`Board::with_pieces_moved`]): much cheaper than [`try_move`] and
-/// [`crate::in_check`] where the move itself is not wanted, such as a move the search may
-/// skip unless it gives check. The board is left as it was.
+/// on a copy of the occupancy (see [`OccupancyAfter`]; castling on the bitboards, with
+/// [`Board::with_pieces_moved`]): much cheaper than [`try_move`] and [`crate::in_check`]
+/// where the move itself is not wanted, such as a move the search may skip unless it gives
+/// check. The board is left as it was.
 #[inline]
 pub fn kings_after(board: &mut Board, mv: Move) -> KingsAfter {
     let us = board.side_to_move();
     let king = board.king_square(us);
     let king_after = if mv.from() == king { mv.to() } else { king };
     let their_king = board.king_square(!us);
-    board.with_pieces_moved(mv, |after| KingsAfter {
-        legal: !is_attacked(after, king_after, !us),
-        gives_check: is_attacked(after, their_king, us),
-    })
+    if mv.is_castle() {
+        return board.with_pieces_moved(mv, |after| KingsAfter {
+            legal: !is_attacked(after, king_after, !us),
+            gives_check: is_attacked(after, their_king, us),
+        });
+    }
+    let (from, to) = (mv.from(), mv.to());
+    let after = OccupancyAfter::of(board, mv);
+    let legal = !is_attacked_through(board, king_after, !us, after.occupied, after.captured);
+    // Check from the mover on its target (as what it promotes to), or discovered by one of
+    // our other sliders through the new occupancy.
+    let Some(mover) = board.piece_at(from) else {
+        return KingsAfter {
+            legal,
+            gives_check: false,
+        };
+    };
+    let kind = mv.promotion_piece().unwrap_or(mover.kind());
+    let direct = piece_attacks(kind, us, to, after.occupied).contains(their_king);
+    let diagonal = board.diagonal_sliders(us).without(from);
+    let straight = board.straight_sliders(us).without(from);
+    let discovered = (bishop_attacks(their_king, after.occupied) & diagonal).is_nonempty()
+        || (rook_attacks(their_king, after.occupied) & straight).is_nonempty();
+    KingsAfter {
+        legal,
+        gives_check: direct || discovered,
+    }
 }
 
 /// `true` when the side to move has at least one legal move. The moves are tried on a copy of
