@@ -149,7 +149,8 @@ pub struct KingsAfter {
 }
 
 /// Whether the pseudo-legal `mv` is legal and whether it gives check, by try-and-take-back
-/// on a copy of the occupancy (see [`OccupancyAfter`]; castling on the bitboards, with
+/// on a copy of the occupancy (the mover leaves its square and stands on the target, a
+/// captured piece leaves the board; castling is played on the bitboards, with
 /// [`Board::with_pieces_moved`]): much cheaper than [`try_move`] and [`crate::in_check`]
 /// where the move itself is not wanted, such as a move the search may skip unless it gives
 /// check. The board is left as it was.

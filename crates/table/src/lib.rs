@@ -7,9 +7,9 @@
 //! allocation, which the operating system backs with zero pages only when they are first
 //! touched, so that even a table of many gigabytes is ready at once and no thread spends
 //! seconds writing zeros into it. On Linux the table asks for huge pages (see
-//! `huge_pages.rs`, the workspace's one unsafe call).
+//! `memory_hints.rs`, the workspace's only unsafe code: a madvise call and a prefetch).
 
-mod huge_pages;
+mod memory_hints;
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -82,7 +82,7 @@ impl Buckets {
             .ok_or_else(error)?;
         let slots =
             bytemuck::allocation::try_zeroed_slice_box::<Slot>(slot_count).map_err(|()| error())?;
-        huge_pages::advise(&slots);
+        memory_hints::advise(&slots);
         // Reading the address is safe; where the allocator is only 8-byte aligned the buckets
         // straddle lines, which costs speed but nothing else.
         let misalignment = slots.as_ptr() as usize % CACHE_LINE_BYTES;
@@ -136,7 +136,7 @@ impl Buckets {
             .slots
             .as_ptr()
             .wrapping_add(self.first + index * SLOTS_PER_BUCKET);
-        huge_pages::prefetch(first_word);
+        memory_hints::prefetch(first_word);
     }
 
     /// Every bucket, in order.
