@@ -274,7 +274,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     /// Notes `mv`, just made at `ply` with `undo`: its hash for repetitions, the sums for
     /// the evaluation, and `previous` (the piece and square) for counter-moves, `None` in the
     /// quiescence search.
-    #[inline]
+    #[inline(always)]
     fn enter_child(&mut self, ply: usize, previous: Option<PreviousMove>, mv: Move, undo: &Undo) {
         self.hashes.push(self.board.hash());
         let sums = self.sums[self.sums.len() - 1].after_move(&self.board, mv, undo);
@@ -283,7 +283,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// Takes back the move made with `undo` at the matching [`Worker::enter_child`].
-    #[inline]
+    #[inline(always)]
     fn leave_child(&mut self, mv: Move, undo: &Undo) {
         self.hashes.pop();
         self.sums.pop();
