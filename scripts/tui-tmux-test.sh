@@ -75,10 +75,9 @@ type_line e4
 expect "Moves \(2\)" "1. e4 typed, the engine answers"
 expect "Black plays 1\.\.\. " "the engine's move is announced"
 
-# The cursor is on e2 after the typed move: Tab gives the board the keys (Escape would do
-# too, but a terminal cannot tell it from the start of the next key's sequence when both come
-# at once), then g1-f3.
-keys Tab Right Right Down Enter Up Up Left Enter
+# The cursor is on e2 after the typed move, and the accepted move gave the board the keys
+# back: the arrows take g1 to f3.
+keys Right Right Down Enter Up Up Left Enter
 expect " 2\. Nf3 " "2. Nf3 with the keyboard cursor"
 expect "Moves \(4\)" "the engine answers"
 expect "depth [0-9]+ +[-+]?[0-9]+\.[0-9]{2}|depth [0-9]+ +[-+]M[0-9]+" "the engine pane: depth and score"
@@ -94,6 +93,10 @@ keys "?"
 expect "Any key closes this help" "? opens the help"
 keys x
 expect "Moves \(6\)" "a key closes it"
+type_line help
+expect "Any key closes this help" "help typed from the board (h starts the line)"
+keys x
+expect "Moves \(6\)" "a key closes it again"
 
 tmux_ resize-window -t play -x 40 -y 14
 expect "^ White to move" "a narrow window: the compact layout"
@@ -118,6 +121,7 @@ expect "Saved the game \(4 half-moves, result 0-1\)" "the game is saved as PGN"
 grep -q '^\[Result "0-1"\]$' "$scratch/game.pgn"
 grep -q '^\[Termination "White resigned"\]$' "$scratch/game.pgn"
 grep -q '^1\. e4 ' "$scratch/game.pgn"
+grep -q '^\[White "You"\]$' "$scratch/game.pgn"
 echo "ok    the PGN file holds the game and its end"
 
 echo "---- the last screen"

@@ -200,7 +200,14 @@ fn end_of_game() {
             winner: Color::Black
         }))
     );
-    assert!(driver.app.message().contains("Checkmate, black wins (0-1)"));
+    assert!(
+        driver
+            .app
+            .message()
+            .starts_with("Game over: checkmate, black wins (0-1)."),
+        "{}",
+        driver.app.message()
+    );
     insta::assert_snapshot!("end_of_game", driver.screen());
     // No move after the end.
     driver.typed("e4");
@@ -276,7 +283,7 @@ fn a_game_against_the_engine_by_keys_clicks_and_typing() {
     assert_eq!(driver.app.cursor(), Square::E2);
     driver.key(KeyCode::Enter);
     driver.key(KeyCode::Up);
-    driver.key(KeyCode::Char('k'));
+    driver.key(KeyCode::Up);
     assert_eq!(driver.app.cursor(), Square::E4);
     driver.key(KeyCode::Char(' '));
     assert_eq!(driver.app.game().moves().len(), 1);
@@ -290,7 +297,7 @@ fn a_game_against_the_engine_by_keys_clicks_and_typing() {
     // Typed SAN, from the board's focus: the first letter moves the focus to the line.
     assert_eq!(driver.app.focus(), Focus::Board);
     driver.typed("a3");
-    assert_eq!(driver.app.focus(), Focus::Input);
+    assert_eq!(driver.app.focus(), Focus::Board, "the move was accepted");
     driver.wait_for_engine();
     let game = driver.app.game();
     assert_eq!(game.moves().len(), 6, "{}", game.san_moves());
@@ -299,9 +306,117 @@ fn a_game_against_the_engine_by_keys_clicks_and_typing() {
     // The engine pane showed its search.
     let thinking = driver.app.thinking().expect("the engine searched");
     assert!(!thinking.running && thinking.info.is_some());
-    // Up recalls the line typed.
+    // In the input line, Up recalls the line typed.
+    driver.key(KeyCode::Tab);
     driver.key(KeyCode::Up);
     assert_eq!(driver.app.line().text(), "a3");
+}
+
+#[test]
+fn words_starting_with_h_j_k_or_l_are_typed_from_the_board() {
+    let mut driver = Driver::new(settings(Mode::default()));
+    assert_eq!(driver.app.focus(), Focus::Board);
+    driver.typed("h3");
+    assert_eq!(
+        driver.app.game().san_moves(),
+        "h3",
+        "{}",
+        driver.app.message()
+    );
+    driver.wait_for_engine();
+    assert_eq!(driver.app.focus(), Focus::Board);
+    driver.typed("help");
+    assert_eq!(driver.app.overlay(), Some(Overlay::Help));
+    driver.key(KeyCode::Esc);
+    assert_eq!(driver.app.focus(), Focus::Board);
+    driver.typed("hint");
+    assert!(
+        driver
+            .app
+            .message()
+            .starts_with("The engine looks for a hint"),
+        "{}",
+        driver.app.message()
+    );
+    driver.wait_for_engine();
+    assert!(driver.app.message().starts_with("Hint: "));
+    // j, k and l start the line too; the cursor stays where it was.
+    let cursor = driver.app.cursor();
+    for c in ['j', 'k', 'l'] {
+        driver.key(KeyCode::Esc);
+        driver.key(KeyCode::Char(c));
+        assert_eq!(driver.app.focus(), Focus::Input);
+        assert_eq!(driver.app.line().text(), c.to_string());
+        driver.key(KeyCode::Backspace);
+    }
+    assert_eq!(driver.app.cursor(), cursor);
+}
+
+#[test]
+fn the_board_has_the_arrows_again_after_a_typed_move() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.typed("e4");
+    assert_eq!(driver.app.focus(), Focus::Board);
+    assert_eq!(driver.app.cursor(), Square::E2);
+    driver.key(KeyCode::Right);
+    driver.key(KeyCode::Up);
+    assert_eq!(driver.app.cursor(), Square::F3);
+    // A command too; typing still starts the line at once.
+    driver.typed("flip");
+    assert_eq!(driver.app.focus(), Focus::Board);
+    driver.typed("e5");
+    assert_eq!(driver.app.game().san_moves(), "e4 e5");
+    assert_eq!(driver.app.focus(), Focus::Board);
+    // A line that is not accepted keeps the focus, to be fixed.
+    driver.typed("Kz9");
+    assert_eq!(driver.app.focus(), Focus::Input);
+    driver.typed("dance");
+    assert_eq!(driver.app.focus(), Focus::Input);
+}
+
+#[test]
+fn a_60_by_20_screen_shows_the_moves() {
+    let mut driver = Driver::new(settings(humans()));
+    for san in ["e4", "e5", "Nf3", "Nc6"] {
+        driver.typed(san);
+    }
+    driver.event(AppEvent::Resize(60, 20));
+    let screen = driver.screen();
+    assert!(screen.contains("1. e4"), "{screen}");
+    assert!(screen.contains("2. Nf3"), "{screen}");
+    assert!(screen.contains("No search yet."), "{screen}");
+    insta::assert_snapshot!("screen_60_by_20", screen);
+}
+
+#[test]
+fn a_long_message_is_cut_between_words() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.event(AppEvent::Resize(100, 30));
+    driver.typed("fen 4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1");
+    driver.typed("moves");
+    let message = driver.app.message().to_string();
+    assert!(message.chars().count() > 100, "{message}");
+    let screen = driver.screen();
+    let row = screen.lines().nth(28).unwrap();
+    let kept = row.strip_suffix('…').expect("the cut is marked");
+    assert!(message.starts_with(kept), "{row}");
+    let next = message[kept.len()..].chars().next();
+    assert_eq!(next, Some(' '), "cut between words: {row}");
+    assert!(row.chars().count() <= 100);
+}
+
+#[test]
+fn undo_keeps_the_last_search_in_the_engine_pane() {
+    let mut driver = Driver::new(settings(Mode::default()));
+    driver.typed("d4");
+    driver.wait_for_engine();
+    driver.typed("undo");
+    assert!(driver.app.game().moves().is_empty());
+    let thinking = driver.app.thinking().expect("the last search is kept");
+    assert!(!thinking.running && thinking.info.is_some());
+    let screen = driver.screen();
+    assert!(!screen.contains("No search yet."), "{screen}");
+    assert!(screen.contains("Last search: depth"), "{screen}");
 }
 
 #[test]
@@ -419,6 +534,10 @@ fn resigning_ends_the_game_and_is_saved_as_such() {
     let _ = std::fs::remove_file(&path);
     let games = read_pgn(&text).unwrap();
     assert_eq!(games[0].result, PgnResult::BlackWins);
+    // The players' names are the screen's.
+    assert!(driver.screen().contains("White: You"));
+    assert_eq!(games[0].tag("White"), Some("You"));
+    assert_eq!(games[0].tag("Black"), Some("Outpost"));
     assert_eq!(games[0].termination.as_deref(), Some("White resigned"));
     // Saved: quitting asks nothing.
     driver.control('c');
@@ -477,6 +596,14 @@ fn the_engine_takes_a_draw_only_when_it_does_not_stand_better() {
     let mut driver = Driver::new(equal);
     driver.typed("draw");
     assert_eq!(driver.app.ending(), Some(Ending::DrawAgreed));
+    assert!(
+        driver
+            .app
+            .message()
+            .starts_with("Game over: draw agreed (1/2-1/2)."),
+        "{}",
+        driver.app.message()
+    );
 }
 
 #[test]

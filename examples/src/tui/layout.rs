@@ -28,11 +28,23 @@ pub const MOVE_NUMBER_COLUMNS: u16 = 6;
 /// The columns of a move in the move list (`Nxe4+` and blanks).
 pub const MOVE_COLUMNS: u16 = 9;
 
-/// The side panel's three boxes, top to bottom: the game, the moves, the engine.
+/// The rows of the move list's box kept before the engine's box gets any: two moves and the
+/// borders.
+const MIN_MOVES_HEIGHT: u16 = 4;
+/// The engine's box is left out when it would be smaller: a line and the borders.
+const MIN_ENGINE_HEIGHT: u16 = 3;
+
+/// The side panel's three boxes, top to bottom: the game, the moves, the engine. On a short
+/// panel the engine's box shrinks first (down to nothing) so that the move list keeps
+/// [`MIN_MOVES_HEIGHT`] rows.
 pub fn panel_parts(panel: Rect) -> [Rect; 3] {
     let game = 9.min(panel.height);
-    let engine = 6.min(panel.height - game);
-    let moves = panel.height - game - engine;
+    let rest = panel.height - game;
+    let mut engine = 6.min(rest.saturating_sub(MIN_MOVES_HEIGHT));
+    if engine < MIN_ENGINE_HEIGHT {
+        engine = 0;
+    }
+    let moves = rest - engine;
     [
         Rect::new(panel.x, panel.y, panel.width, game),
         Rect::new(panel.x, panel.y + game, panel.width, moves),
@@ -199,6 +211,23 @@ mod tests {
         assert_eq!(size(80, MIN_HEIGHT - 1), None);
         assert!(Layout::new(Rect::new(0, 0, 40, 20), false).panel.is_none());
         assert!(Layout::new(Rect::new(0, 0, 80, 24), false).panel.is_some());
+    }
+
+    #[test]
+    fn a_short_panel_keeps_two_rows_of_moves() {
+        for height in 0..40 {
+            let [game, moves, engine] = panel_parts(Rect::new(0, 0, 30, height));
+            assert_eq!(game.height + moves.height + engine.height, height);
+            if height >= 9 + MIN_MOVES_HEIGHT {
+                assert!(moves.height >= MIN_MOVES_HEIGHT, "height {height}");
+            }
+            assert!(engine.height == 0 || engine.height >= MIN_ENGINE_HEIGHT);
+        }
+        // 60 x 20: a panel of 17 rows; 80 x 24 keeps its 6 rows of moves and of the engine.
+        let [_, moves, engine] = panel_parts(Rect::new(0, 0, 30, 17));
+        assert_eq!((moves.height, engine.height), (4, 4));
+        let [_, moves, engine] = panel_parts(Rect::new(0, 0, 30, 21));
+        assert_eq!((moves.height, engine.height), (6, 6));
     }
 
     #[test]

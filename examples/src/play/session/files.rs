@@ -1,7 +1,7 @@
 //! Saving the game to a PGN file and loading one back.
 
 use super::Session;
-use crate::play::mode::{Mode, Player};
+use crate::play::mode::Mode;
 use outpost_board::Color;
 use outpost_movegen::Game;
 use outpost_pgn::{write_pgn, PgnGame, PgnReader};
@@ -97,12 +97,10 @@ pub fn read_first_game(path: &str) -> Result<LoadedGame, String> {
     Ok(LoadedGame { game, pgn, summary })
 }
 
-/// The name of `color`'s player in the PGN tags.
+/// The name of `color`'s player in the PGN tags: the one the screen shows (`You` against
+/// the engine).
 fn player_name(mode: Mode, color: Color) -> &'static str {
-    match mode.player(color) {
-        Player::Human => "Human",
-        Player::Engine => "Outpost",
-    }
+    mode.name(color)
 }
 
 /// Today's date (UTC) as PGN writes it: `2024.05.17`.

@@ -17,8 +17,9 @@ pub const APP_COMMANDS: &str = "  resign          give up the game
   pieces KIND     unicode or ascii";
 
 impl App {
-    /// Carries out a line typed in the input line.
-    pub(super) fn run_line(&mut self, line: &str) {
+    /// Carries out a line typed in the input line: `false` when it was not understood or
+    /// could not be carried out (a bad move, an unknown command, a bad FEN or file).
+    pub(super) fn run_line(&mut self, line: &str) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             [] => {}
@@ -29,28 +30,39 @@ impl App {
                     self.theme = theme;
                     self.say(format!("Theme: {}.", theme.name));
                 }
-                Err(message) => self.say(message),
+                Err(message) => {
+                    self.say(message);
+                    return false;
+                }
             },
             ["pieces", "unicode"] => self.pieces = PieceSet::Unicode,
             ["pieces", "ascii"] => self.pieces = PieceSet::Ascii,
             _ => match command::parse(line) {
                 Ok(None) => {}
-                Ok(Some(command)) => self.execute(command),
-                Err(message) => self.say(message),
+                Ok(Some(command)) => return self.execute(command),
+                Err(message) => {
+                    self.say(message);
+                    return false;
+                }
             },
         }
+        true
     }
 
-    /// Carries out one command of the line mode.
-    fn execute(&mut self, command: Command) {
+    /// Carries out one command of the line mode (`false`: it could not).
+    fn execute(&mut self, command: Command) -> bool {
         match command {
             Command::Move(text) => {
                 if let Some(problem) = self.why_no_move() {
-                    return self.say(problem);
+                    self.say(problem);
+                    return false;
                 }
                 match command::parse_move(self.game.board(), &text) {
                     Ok(mv) => self.human_move(mv),
-                    Err(message) => self.say(format!("{message}. The board is unchanged.")),
+                    Err(message) => {
+                        self.say(format!("{message}. The board is unchanged."));
+                        return false;
+                    }
                 }
             }
             Command::Help => self.overlay = Some(Overlay::Help),
@@ -107,24 +119,29 @@ impl App {
                     self.new_game(Game::new(board));
                     self.say("Position set up.");
                 }
-                Err(error) => self.say(format!("Bad FEN: {error}. The board is unchanged.")),
+                Err(error) => {
+                    self.say(format!("Bad FEN: {error}. The board is unchanged."));
+                    return false;
+                }
             },
             Command::Strength(None) => self.say(format!("Engine: {}.", self.strength)),
             Command::Strength(Some(strength)) => {
                 self.strength = strength;
                 self.say(format!("Engine: {strength}."));
             }
-            Command::SavePgn(path) => {
-                self.save_pgn(&path);
-            }
+            Command::SavePgn(path) => return self.save_pgn(&path),
             Command::LoadPgn(path) => match read_first_game(&path) {
                 Ok(loaded) => {
                     self.new_game(loaded.game);
                     self.say(loaded.summary);
                 }
-                Err(message) => self.say(message),
+                Err(message) => {
+                    self.say(message);
+                    return false;
+                }
             },
         }
+        true
     }
 
     /// The engine suggests a move for the human.

@@ -67,6 +67,23 @@ impl Ending {
     }
 }
 
+impl Ending {
+    /// The sentence of [`Display`](fmt::Display) to follow a colon: `Game over: draw agreed
+    /// (1/2-1/2)`. Only a colour's name keeps its capital (`White resigns, …`).
+    pub fn mid_sentence(self) -> String {
+        let text = self.to_string();
+        match self {
+            Ending::Rules(_) | Ending::DrawAgreed => {
+                let mut chars = text.chars();
+                chars.next().map_or(String::new(), |first| {
+                    first.to_lowercase().chain(chars).collect()
+                })
+            }
+            Ending::Resigned { .. } | Ending::Flag { .. } => text,
+        }
+    }
+}
+
 impl fmt::Display for Ending {
     /// A sentence with the result: `Checkmate, black wins (0-1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,11 +1,12 @@
 //! Keys and the mouse.
 //!
-//! Keys go to the board or to the input line (the [`Focus`]). On the board the arrows and
-//! `hjkl` move the cursor, Enter and Space pick a piece up and put it down, `<` `>` Home End
-//! browse the game, `?` opens the help, and any other character starts typing in the input
-//! line (so that `e4` or `Nf3` can be typed at once; `:` or Tab first for a move or command
-//! that starts with h, j, k or l). In the input line the usual editing keys work; Esc or
-//! Tab go back to the board. Ctrl-C quits and F1 shows the help from anywhere.
+//! Keys go to the board or to the input line (the [`Focus`]). On the board the arrows move
+//! the cursor, Enter and Space pick a piece up and put it down, `<` `>` Home End browse the
+//! game, `?` opens the help, and any other character starts typing in the input line, so that
+//! every move and command (`e4`, `Nf3`, `h3`, `hint`) can be typed at once: letters never
+//! move the cursor. In the input line the usual editing keys work; Esc or Tab go back to the
+//! board, and so does Enter once the move or command is accepted. Ctrl-C quits and F1 shows
+//! the help from anywhere.
 
 use super::{App, Focus, Overlay, Promotion, PROMOTION_PIECES};
 use crate::tui::layout::{inside, panel_parts, Layout, MOVE_COLUMNS, MOVE_NUMBER_COLUMNS};
@@ -113,10 +114,12 @@ impl App {
 
     fn board_key(&mut self, code: KeyCode, control: bool) {
         match code {
-            KeyCode::Left | KeyCode::Char('h') if !control => self.move_cursor(-1, 0),
-            KeyCode::Right | KeyCode::Char('l') if !control => self.move_cursor(1, 0),
-            KeyCode::Up | KeyCode::Char('k') if !control => self.move_cursor(0, 1),
-            KeyCode::Down | KeyCode::Char('j') if !control => self.move_cursor(0, -1),
+            // Arrows only: letters start the input line (`h3` and `hint` are typed, not
+            // cursor steps).
+            KeyCode::Left => self.move_cursor(-1, 0),
+            KeyCode::Right => self.move_cursor(1, 0),
+            KeyCode::Up => self.move_cursor(0, 1),
+            KeyCode::Down => self.move_cursor(0, -1),
             KeyCode::Enter | KeyCode::Char(' ') => self.activate(self.cursor),
             KeyCode::Esc => {
                 self.selected = None;
@@ -162,7 +165,11 @@ impl App {
             KeyCode::Esc | KeyCode::Tab => self.focus = Focus::Board,
             KeyCode::Enter => {
                 let line = self.line.submit();
-                self.run_line(&line);
+                // Accepted: the arrows move the board's cursor again (typing still starts
+                // the line); rejected: the line keeps the focus, Up recalls it to fix it.
+                if self.run_line(&line) {
+                    self.focus = Focus::Board;
+                }
             }
             _ => {}
         }

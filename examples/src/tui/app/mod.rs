@@ -45,7 +45,8 @@ pub enum AppEvent {
 /// Where typed keys go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Focus {
-    /// The board: arrows and hjkl move the cursor, Enter and Space pick up and put down.
+    /// The board: the arrows move the cursor, Enter and Space pick up and put down, letters
+    /// start typing in the input line.
     Board,
     /// The input line: keys type a move or a command.
     Input,

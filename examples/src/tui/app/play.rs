@@ -183,7 +183,8 @@ impl App {
     pub(super) fn why_no_move(&self) -> Option<String> {
         if let Some(ending) = self.ending() {
             return Some(format!(
-                "The game is over: {ending}. Type new, undo, fen or load to go on."
+                "The game is over: {}. Type new, undo, fen or load to go on.",
+                ending.mid_sentence()
             ));
         }
         if self.view.is_some() {
@@ -205,7 +206,8 @@ impl App {
         self.selected = None;
         self.promotion = None;
         self.say(format!(
-            "Game over: {ending}. Type new, undo, or pgn FILE to save."
+            "Game over: {}. Type new, undo, or pgn FILE to save.",
+            ending.mid_sentence()
         ));
     }
 
@@ -253,9 +255,8 @@ impl App {
         if count > played {
             return self.say("There is no move of yours to take back.");
         }
+        // The last search stays in the engine's pane (it names the position it searched).
         self.abandon_search();
-        // Its search was of a position taken back.
-        self.thinking = None;
         let mut taken: Vec<Move> = (0..count).filter_map(|_| self.game.undo()).collect();
         taken.reverse();
         self.ended = None;

@@ -88,9 +88,29 @@ fn draw_title(frame: &mut Frame<'_>, app: &App, layout: &Layout) {
 
 fn draw_message(frame: &mut Frame<'_>, app: &App, area: Rect) {
     frame.render_widget(
-        Paragraph::new(app.message()).style(Style::default().fg(Tint::Yellow)),
+        Paragraph::new(fit_words(app.message(), usize::from(area.width)))
+            .style(Style::default().fg(Tint::Yellow)),
         area,
     );
+}
+
+/// `text` as it fits in `width` columns: whole, or cut after its last word that fits with
+/// `…` (a word longer than the line is cut where the line ends).
+pub fn fit_words(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let room = width.saturating_sub(1);
+    let head: String = text.chars().take(room).collect();
+    // The cut falls inside a word unless the next character is a blank.
+    let next_is_blank = text.chars().nth(room).is_some_and(char::is_whitespace);
+    let kept = if next_is_blank {
+        head.as_str()
+    } else {
+        head.rfind(char::is_whitespace)
+            .map_or(head.as_str(), |blank| &head[..blank])
+    };
+    format!("{}…", kept.trim_end())
 }
 
 /// The input line; the terminal's cursor stands in it when it has the focus.
@@ -183,11 +203,12 @@ fn draw_promotion_picker(frame: &mut Frame<'_>, app: &App, board: &BoardArea, ch
 
 /// The keys and commands.
 const HELP_TEXT: &str = "\
-On the board: arrows or h j k l move the cursor, Enter or Space picks a
-piece up and puts it down (or click with the mouse), Esc lets it go.
-Typing a move (e4, Nf3, O-O, e8=Q, g1f3) or a command goes to the input
-line (Tab or : first for one that starts with h, j, k or l); there the
-arrows, Home, End, Ctrl-U and Ctrl-K edit, Up and Down recall lines.
+On the board: the arrows move the cursor, Enter or Space picks a piece
+up and puts it down (or click with the mouse), Esc lets it go. Letters
+never move the cursor: a move (e4, h3, Nf3, O-O, e8=Q, g1f3) or command
+(hint, help) typed goes to the input line, and back to the board once
+accepted (or with Esc or Tab); there the arrows, Home, End, Ctrl-U and
+Ctrl-K edit, Up and Down recall lines.
 < > PageUp PageDown: browse the game; Home: its start; End: now.
 Click a move to see its position; the wheel scrolls the moves.
 Ctrl-C: quit. ? or F1: this help.
