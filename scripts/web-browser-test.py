@@ -3,7 +3,8 @@
 
 Builds and starts the server (`target/release/outpost-web --port 0`), loads the page, plays 1.e4 by
 clicking, waits for the engine's reply and the thinking panel, takes back, turns the board,
-reloads and finds the game kept, runs Count on the start position to depth 4 and reads "same"
+reloads and finds the game kept, stops the server and finds the page saying so and refusing a
+move, restarts it and finds the game again, reads the FEN error of a bad FEN-like paste, runs Count on the start position to depth 4 and reads "same"
 four times, opens analysis and the evaluation tables, and saves screenshots (also of a
 phone-sized window) in the --out folder.
 
@@ -38,9 +39,9 @@ def chromium_path():
     sys.exit("web-browser-test: Debian's chromium is missing: scripts/install-web-test-deps.sh")
 
 
-def start_server():
+def start_server(port=0, retry=False):
     server = subprocess.Popen(
-        [str(ROOT / "target/release/outpost-web"), "--port", "0"],
+        [str(ROOT / "target/release/outpost-web"), "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -49,6 +50,9 @@ def start_server():
     match = re.search(r"Outpost is at (http://\S+)", line)
     if not match:
         server.kill()
+        server.wait()
+        if retry:
+            return None, None
         sys.exit(f"web-browser-test: the server did not start: {line!r}")
     return server, match.group(1)
 
@@ -92,7 +96,37 @@ def square_y(page, square):
     return box["y"]
 
 
-def run(url, out, checks):
+class Server:
+    """The server the test started, which it can stop and start again on the same port."""
+
+    def __init__(self):
+        self.process, self.url = start_server()
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def restart(self):
+        port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+        for _ in range(20):
+            process, _ = start_server(port, retry=True)
+            if process:
+                self.process = process
+                return
+            time.sleep(0.5)
+        sys.exit(f"web-browser-test: the server did not start again on port {port}")
+
+
+LOST = "Connection to Outpost lost — reconnecting…"
+REFUSED = "Not connected to Outpost: your move cannot be played until it reconnects"
+
+
+def status_is(text):
+    return f"document.querySelector('#status').textContent === {text!r}"
+
+
+def run(server, out, checks):
+    url = server.url
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -147,6 +181,33 @@ def run(url, out, checks):
         )
         checks.check("the game is kept over a reload", moves_of(page) == kept, f"{kept} -> {moves_of(page)}")
 
+        # The server goes away: the status says so, and a move is refused with a message.
+        server.stop()
+        page.wait_for_function(status_is(LOST), timeout=10000)
+        checks.check("a lost connection is shown in the status", True)
+        click_square(page, "e2")
+        page.wait_for_function(f"document.querySelector('#message').textContent === {REFUSED!r}")
+        checks.check("a move while disconnected is refused with a message", not page.is_hidden("#message"))
+        page.screenshot(path=str(out / "web-disconnected.png"))
+        # It comes back: the page reconnects, the game is the same and the message is gone.
+        server.restart()
+        page.wait_for_function(status_is("It is your move"), timeout=15000)
+        page.wait_for_function(f"document.querySelectorAll('#moves .move').length === {len(kept)}")
+        checks.check(
+            "reconnected with the game kept and the message gone",
+            moves_of(page) == kept and page.is_hidden("#message"),
+            f"{kept} -> {moves_of(page)}, message {page.text_content('#message')!r}",
+        )
+
+        # The turned board: the score at the foot of the eval bar is on black's part of it.
+        page.click("#turn-board")
+        page.wait_for_timeout(600)
+        chip = page.eval_on_selector("#eval-bar-text", "e => getComputedStyle(e).backgroundColor")
+        checks.check("the eval bar's score has a light background of its own", chip == "rgb(247, 245, 240)", chip)
+        page.locator("#board-row").screenshot(path=str(out / "web-turned.png"))
+        page.click("#turn-board")
+        page.wait_for_timeout(600)
+
         # Analysis: three lines.
         page.click('#tabs button[data-view="analysis"]')
         page.wait_for_function("document.querySelectorAll('#analysis-lines li').length === 3", timeout=30000)
@@ -163,6 +224,13 @@ def run(url, out, checks):
         page.click('#board g[data-piece="wn"]')
         page.wait_for_function("document.querySelectorAll('#moves .move').length === 1")
         checks.check("a pasted FEN and a promotion to a knight", moves_of(page) == ["a8=N"], str(moves_of(page)))
+
+        # A bad FEN is reported as a FEN error, not a PGN one.
+        page.fill("#paste", "rnbqkbnr/pppppppp/8/8/8 w KQkq - 0 1")
+        page.click("#load")
+        page.wait_for_selector("#message:not([hidden])")
+        message = page.text_content("#message")
+        checks.check("a bad FEN paste reports the FEN error", message.startswith("FEN: "), repr(message))
 
         # Evaluation tables.
         page.click('#tabs button[data-view="evaluation"]')
@@ -191,6 +259,14 @@ def run(url, out, checks):
         checks.check("a phone-sized window needs no sideways scrolling", width <= 390, f"width {width}")
         page.screenshot(path=str(out / "web-phone.png"), full_page=True)
 
+        # The game's end on a phone: the result "(1-0)" is not broken over two lines.
+        page.fill("#paste", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0")
+        page.click("#load")
+        page.wait_for_function("document.querySelector('#status').textContent.startsWith('Game over')")
+        lines = page.eval_on_selector("#status .result", "e => e.getClientRects().length")
+        checks.check("the result is kept on one line", lines == 1, f"{lines} lines: {page.text_content('#status')!r}")
+        page.locator("#board-column").screenshot(path=str(out / "web-phone-over.png"))
+
         checks.check("no error in the page's scripts", not errors, str(errors))
         browser.close()
 
@@ -204,16 +280,16 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "-p", "web"], cwd=ROOT, check=True)
-    server, url = start_server()
+    server = Server()
     checks = Checks()
     started = time.time()
     try:
-        run(url, out, checks)
+        run(server, out, checks)
     except Exception as error:  # a timeout or a missing element: report it and fail
         checks.check("the browser test ran to its end", False, repr(error))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        if server.process.poll() is None:
+            server.stop()
     print(f"screenshots in {out} ({time.time() - started:.0f} s)")
     print(f"browser: {checks.passed} passed, {checks.failed} failed")
     sys.exit(1 if checks.failed else 0)

@@ -32,6 +32,12 @@ let tables = null         // the piece-square tables, once asked for
 let tablePiece = "knight"
 let analysisLines = []    // by multipv
 let counting = false
+let connected = false     // the WebSocket is open
+let everConnected = false // it was open once: a closed socket is then a lost connection
+
+const LOST_TEXT = "Connection to Outpost lost — reconnecting…"
+const REFUSED_TEXT = "Not connected to Outpost: your move cannot be played until it reconnects"
+const UNSENT_TEXT = "Not connected to Outpost: try again once it reconnects"
 
 const board = new Chessboard($("board"), {
     position: START_FEN,
@@ -50,10 +56,24 @@ function connect() {
     restoring = false
     goPending = false
     state = null
-    socket.onopen = () => setConnection("connected", false)
-    socket.onclose = () => {
-        setConnection("connection lost: retrying…", true)
+    socket.onopen = () => {
+        connected = true
+        everConnected = true
         board.disableMoveInput()
+        setConnection("connected", false)
+        if ([REFUSED_TEXT, UNSENT_TEXT].includes($("message").textContent)) {
+            showMessage("")
+        }
+        updateStatus()
+    }
+    socket.onclose = () => {
+        connected = false
+        goPending = false
+        setConnection("connection lost: retrying…", true)
+        updateStatus()
+        // The board still takes a click, to say why the move cannot be played.
+        board.disableMoveInput()
+        board.enableMoveInput(onMoveInput)
         setTimeout(connect, 2000)
     }
     socket.onmessage = (event) => {
@@ -76,6 +96,8 @@ function setConnection(text, lost) {
 function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) {
         socket.send(JSON.stringify(message))
+    } else if (everConnected) {
+        showMessage(UNSENT_TEXT)
     }
 }
 
@@ -179,11 +201,22 @@ function maybeEngineMove() {
 
 function updateStatus() {
     const status = $("status")
-    status.classList.toggle("over", !!(state && state.end))
-    if (!state) {
+    const lost = everConnected && !connected
+    status.classList.toggle("over", !lost && !!(state && state.end))
+    status.classList.toggle("lost", lost)
+    const thinking = !lost && !!(state && state.thinking)
+    if (lost) {
+        status.textContent = LOST_TEXT
+    } else if (!state) {
         status.textContent = "Connecting to Outpost…"
     } else if (state.end) {
-        status.textContent = "Game over: " + state.end.reason + " (" + state.end.result + ")"
+        // The result stays on one line with the reason's last word: a narrow window would
+        // otherwise break "(1-0)" at its hyphen or leave it alone on a line.
+        const words = state.end.reason.split(" ")
+        const result = document.createElement("span")
+        result.className = "result"
+        result.textContent = words.pop() + " (" + state.end.result + ")"
+        status.replaceChildren("Game over: " + words.join(" ") + (words.length > 0 ? " " : ""), result)
     } else if (state.analysing) {
         status.textContent = "Analysis: " + (state.side_to_move === "w" ? "white" : "black") + " to move"
     } else if (settings.view !== "play") {
@@ -195,17 +228,20 @@ function updateStatus() {
     } else {
         status.textContent = "Outpost to move"
     }
-    $("stop-thinking").hidden = !(state && state.thinking)
-    $("thinking").classList.toggle("active", !!(state && state.thinking))
+    $("stop-thinking").hidden = !thinking
+    $("thinking").classList.toggle("active", thinking)
     for (const id of ["play-white", "play-black"]) {
         $(id).classList.toggle("chosen", (id === "play-white") === (settings.color === "w"))
         // Changing sides while Outpost thinks would give it your move: wait for its move.
-        $(id).disabled = !!(state && state.thinking)
+        $(id).disabled = thinking
     }
-    tickClock(!!(state && state.thinking))
+    tickClock(thinking)
 }
 
 function updateInput() {
+    if (!connected) {
+        return
+    }
     board.disableMoveInput()
     if (!state || state.end || state.thinking || goPending || state.legal.length === 0) {
         return
@@ -226,6 +262,10 @@ function movesFrom(square) {
 function onMoveInput(event) {
     switch (event.type) {
         case INPUT_EVENT_TYPE.moveInputStarted: {
+            if (!connected || !state) {
+                showMessage(REFUSED_TEXT)
+                return false
+            }
             const moves = movesFrom(event.squareFrom)
             board.removeLegalMovesMarkers()
             board.addLegalMovesMarkers(moves.map((uci) => ({to: uci.substring(2, 4), promotion: uci[4]})))
@@ -233,6 +273,10 @@ function onMoveInput(event) {
         }
         case INPUT_EVENT_TYPE.validateMoveInput: {
             board.removeLegalMovesMarkers()
+            if (!connected || !state) {
+                showMessage(REFUSED_TEXT)
+                return false
+            }
             const uci = event.squareFrom + event.squareTo
             if (state.legal.includes(uci)) {
                 playMove(uci)
@@ -260,6 +304,13 @@ function onMoveInput(event) {
 }
 
 function playMove(uci) {
+    if (!connected) {
+        showMessage(REFUSED_TEXT)
+        if (state) {
+            board.setPosition(state.fen, false)
+        }
+        return
+    }
     showMessage("")
     board.disableMoveInput()
     send({type: "move", uci})
@@ -523,10 +574,12 @@ $("load").onclick = () => {
         showMessage("Paste a FEN or a PGN game first")
         return
     }
-    const fields = text.split(/\s+/)
-    const looksLikeFen = fields.length >= 4 && fields.length <= 6 && fields[0].split("/").length === 8
+    // A FEN has slashes; a PGN has tags in brackets or move numbers. What looks like a FEN
+    // goes to the server as one, so a bad FEN is reported as a FEN error.
+    const looksLikeFen = text.includes("/") && !text.includes("[") && !/\d+\s*\./.test(text)
     analysisLines = []
     clearThinking()
+    showMessage("")
     if (looksLikeFen) {
         send({type: "new_game", fen: text})
     } else {

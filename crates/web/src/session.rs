@@ -141,6 +141,28 @@ impl Session {
         }
     }
 
+    /// Answers a text that did not read as a PGN: it may be a FEN (a page that sent it as a PGN),
+    /// and is then played from; if it is neither, the error says which one the text looks like,
+    /// or both reasons when it looks like neither.
+    fn not_a_pgn(&mut self, text: &str, pgn_error: &str) -> Vec<ServerMessage> {
+        let text = text.trim();
+        let fen_error = match Board::from_fen(text) {
+            Ok(board) => return self.replace_game(Game::new(board)),
+            Err(error) => error.to_string(),
+        };
+        let has_move_numbers = text
+            .split_whitespace()
+            .any(|word| word.starts_with(|c: char| c.is_ascii_digit()) && word.contains('.'));
+        let message = if text.contains('[') || has_move_numbers {
+            format!("PGN: {pgn_error}")
+        } else if text.contains('/') {
+            format!("FEN: {fen_error}")
+        } else {
+            format!("Neither a FEN nor a PGN game. FEN: {fen_error}. PGN: {pgn_error}")
+        };
+        vec![ServerMessage::error(message)]
+    }
+
     /// Answers one message from the page.
     pub fn handle(&mut self, message: ClientMessage) -> Vec<ServerMessage> {
         match message {
@@ -159,7 +181,7 @@ impl Session {
                     Some(game) => self.replace_game(game),
                     None => vec![ServerMessage::error("PGN: no game found in the text")],
                 },
-                Err(error) => vec![ServerMessage::error(format!("PGN: {error}"))],
+                Err(error) => self.not_a_pgn(&pgn, &error.to_string()),
             },
             ClientMessage::SetGame { start_fen, moves } => self.set_game(start_fen, &moves),
             ClientMessage::Move { uci } => self.play_move(&uci),
@@ -691,6 +713,20 @@ mod tests {
             error_of(&session.handle_text(r#"{"type":"load_pgn","pgn":"1. e4 e5 2. Ke3"}"#))
                 .starts_with("PGN: ")
         );
+        // A bad paste is reported as what it looks like: a FEN, a PGN, or neither.
+        assert!(error_of(
+            &session
+                .handle_text(r#"{"type":"load_pgn","pgn":"rnbqkbnr/pppppppp/8/8 w KQkq - 0 1"}"#)
+        )
+        .starts_with("FEN: "));
+        assert!(
+            error_of(&session.handle_text(r#"{"type":"load_pgn","pgn":"not a game"}"#))
+                .starts_with("Neither a FEN nor a PGN game. FEN: ")
+        );
+        assert!(error_of(
+            &session.handle_text(r#"{"type":"load_pgn","pgn":"[Event \"x\"]\n\n1. e4 e5 2. Ke3"}"#)
+        )
+        .starts_with("PGN: "));
         assert!(
             error_of(&session.handle_text(r#"{"type":"count","position":9}"#))
                 .contains("no count position")
