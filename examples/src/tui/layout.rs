@@ -36,7 +36,7 @@ const MIN_ENGINE_HEIGHT: u16 = 3;
 
 /// The side panel's three boxes, top to bottom: the game, the moves, the engine. On a short
 /// panel the engine's box shrinks first (down to nothing) so that the move list keeps
-/// [`MIN_MOVES_HEIGHT`] rows.
+/// four rows (two moves and the borders).
 pub fn panel_parts(panel: Rect) -> [Rect; 3] {
     let game = 9.min(panel.height);
     let rest = panel.height - game;
