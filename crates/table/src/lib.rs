@@ -122,15 +122,20 @@ impl Buckets {
     /// The bucket of `hash`: its high bits scaled to the table (no power of two needed).
     #[inline]
     pub fn bucket(&self, hash: u64) -> &Bucket {
-        let index = ((u128::from(hash) * self.len as u128) >> 64) as usize;
-        self.get(index)
+        self.get(self.index_of(hash))
+    }
+
+    /// The index of the bucket of `hash`: its high bits scaled to the table.
+    #[inline(always)]
+    fn index_of(&self, hash: u64) -> usize {
+        ((u128::from(hash) * self.len as u128) >> 64) as usize
     }
 
     /// Starts bringing the bucket of `hash` into the cache, so that a probe of it soon after
     /// finds it there.
     #[inline(always)]
     pub fn prefetch(&self, hash: u64) {
-        let index = ((u128::from(hash) * self.len as u128) >> 64) as usize;
+        let index = self.index_of(hash);
         // No bounds check: the index is in range, and a prefetch of any address is harmless.
         let first_word = self
             .slots

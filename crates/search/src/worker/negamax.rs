@@ -162,15 +162,7 @@ impl Worker<'_, '_> {
             let new_depth = depth - 1 + extension;
             let mut score;
             if move_count == 1 {
-                score = -self.search(
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    pv_node,
-                    true,
-                    gives_check,
-                );
+                score = self.child_score(new_depth, alpha, beta, ply, pv_node, gives_check);
             } else {
                 let mut reduction = 0;
                 if depth >= params.lmr_min_depth && quiet && !checked && !gives_check {
@@ -184,29 +176,19 @@ impl Worker<'_, '_> {
                     reduction -= self.heuristics.history(us, mv) / params.lmr_history_divisor;
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
-                score = -self.search(
+                score = self.child_score(
                     new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
+                    alpha,
+                    alpha + 1,
+                    ply,
                     false,
-                    true,
                     gives_check,
                 );
                 if score > alpha && reduction > 0 && !self.stopped {
-                    score = -self.search(
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        false,
-                        true,
-                        gives_check,
-                    );
+                    score = self.child_score(new_depth, alpha, alpha + 1, ply, false, gives_check);
                 }
                 if score > alpha && score < beta && pv_node && !self.stopped {
-                    score =
-                        -self.search(new_depth, -beta, -alpha, ply + 1, true, true, gives_check);
+                    score = self.child_score(new_depth, alpha, beta, ply, true, gives_check);
                 }
             }
             self.leave_child(mv, &undo);
@@ -254,5 +236,20 @@ impl Worker<'_, '_> {
             .tt
             .store(hash, ply, best_move, best_score, depth, bound);
         best_score
+    }
+
+    /// The score, for the side that made it, of the move just made at `ply`: its child
+    /// searched `depth` plies deep within `alpha..beta` seen from this node.
+    #[inline(always)]
+    fn child_score(
+        &mut self,
+        depth: Depth,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        pv_node: bool,
+        checked: bool,
+    ) -> Score {
+        -self.search(depth, -beta, -alpha, ply + 1, pv_node, true, checked)
     }
 }

@@ -223,12 +223,7 @@ impl App {
         self.engine.clear_hash();
         self.thinking = None;
         self.game = game;
-        self.ended = None;
-        self.view = None;
-        self.selected = None;
-        self.promotion = None;
-        self.move_list_scroll = None;
-        self.engine_not_before = None;
+        self.forget_the_position();
         self.engine_score = None;
         self.saved = true;
         let side = self.game.board().side_to_move();
@@ -240,6 +235,18 @@ impl App {
         if let Some(ending) = self.ending() {
             self.finish(ending);
         }
+    }
+
+    /// Drops what belonged to the position on the board before the game changed under it:
+    /// the ending, the browsed position, a selection, the promotion picker, the move list's
+    /// scroll and the engine's pause.
+    fn forget_the_position(&mut self) {
+        self.ended = None;
+        self.view = None;
+        self.selected = None;
+        self.promotion = None;
+        self.move_list_scroll = None;
+        self.engine_not_before = None;
     }
 
     /// Takes back one move, or against the engine the moves back to the human's last turn.
@@ -259,12 +266,7 @@ impl App {
         self.abandon_search();
         let mut taken: Vec<Move> = (0..count).filter_map(|_| self.game.undo()).collect();
         taken.reverse();
-        self.ended = None;
-        self.view = None;
-        self.selected = None;
-        self.promotion = None;
-        self.move_list_scroll = None;
-        self.engine_not_before = None;
+        self.forget_the_position();
         self.saved = false;
         let side = self.game.board().side_to_move();
         if let Some(clocks) = &mut self.clocks {
