@@ -25,6 +25,9 @@ fn main() {
     // One key per castling right (K, Q, k, q), combined by XOR.
     array("CASTLING_RIGHT", 4, &mut out);
     array("EN_PASSANT_FILE", 8, &mut out);
+    // One key per castling rook's colour and file (Chess960), drawn after the keys above so
+    // that those stay as they were; the a- and h-file keys are replaced by CASTLING_RIGHT's.
+    array("CASTLING_ROOK_FILE", 16, &mut out);
     let path = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("zobrist_keys.rs");
     std::fs::write(path, out).unwrap();
 }

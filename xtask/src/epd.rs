@@ -130,13 +130,18 @@ pub fn data_file(name: &str) -> PathBuf {
 
 /// The file meant by a `--suite` argument: the path as given if it exists, else the same
 /// relative path under the workspace root if that exists (so `data/perft-suite.epd` works
-/// from any directory), else the path as given (and reading it will report the error).
+/// from any directory), else, for a bare name, the data file of that name (`chess960` is
+/// `data/perft-chess960.epd`), else the path as given (and reading it will report the error).
 pub fn resolve(argument: &str) -> PathBuf {
     let path = PathBuf::from(argument);
     if !path.exists() && path.is_relative() {
         let in_root = workspace_root().join(&path);
         if in_root.exists() {
             return in_root;
+        }
+        let named = data_file(&format!("perft-{argument}.epd"));
+        if !argument.contains(['/', '\\', '.']) && named.exists() {
+            return named;
         }
     }
     path
@@ -255,6 +260,8 @@ mod tests {
     #[test]
     fn names_come_from_the_file_name() {
         assert_eq!(name_prefix(Path::new("data/perft-suite.epd")), "suite");
+        assert_eq!(resolve("chess960"), data_file("perft-chess960.epd"));
+        assert_eq!(resolve("no-such-suite"), PathBuf::from("no-such-suite"));
         assert_eq!(name_prefix(Path::new("mine.epd")), "mine");
         assert_eq!(name_prefix(Path::new("perft-")), "line");
     }

@@ -1,7 +1,7 @@
 //! The position: bitboards, a square-to-piece array, the game state, and make/unmake.
 
 use crate::bitboard::Bitboard;
-use crate::castling::{CastleSide, CastlingRights};
+use crate::castling::{CastlingRights, CastlingSetup};
 use crate::moves::{Move, CAPTURE, CASTLE, DOUBLE_PUSH, EN_PASSANT, QUIET};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist::ZobristKeys;
@@ -11,7 +11,10 @@ use crate::zobrist::ZobristKeys;
 /// Pieces are kept twice: as bitboards (one per kind, one per colour) for move generation and
 /// as a square-to-piece array for quick look-ups. [`Board::make`] and [`Board::unmake`] keep
 /// both, and the Zobrist hash, up to date.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two boards are equal when they hold the same position: the same pieces, side to move,
+/// rights (with the same castling rooks), en passant square and counters.
+#[derive(Clone, Debug)]
 pub struct Board {
     /// One bitboard per piece (colour and kind), indexed by [`Piece::index`].
     by_piece: [Bitboard; 12],
@@ -19,11 +22,33 @@ pub struct Board {
     mailbox: [Option<Piece>; 64],
     side_to_move: Color,
     castling: CastlingRights,
+    /// Where the king and rooks of each castling right start (standard or Chess960).
+    castling_setup: CastlingSetup,
     en_passant: Option<Square>,
     halfmove_clock: u16,
     fullmove_number: u16,
     hash: u64,
 }
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        // The setup's sides of rights no longer held do not matter.
+        self.by_piece == other.by_piece
+            && self.by_color == other.by_color
+            && self.mailbox == other.mailbox
+            && self.side_to_move == other.side_to_move
+            && self.castling == other.castling
+            && self
+                .castling_setup
+                .same_for(&other.castling_setup, self.castling)
+            && self.en_passant == other.en_passant
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+            && self.hash == other.hash
+    }
+}
+
+impl Eq for Board {}
 
 /// What [`Board::make`] needs to remember so that [`Board::unmake`] can restore the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +92,7 @@ impl Board {
             mailbox: [None; 64],
             side_to_move: Color::White,
             castling: CastlingRights::empty(),
+            castling_setup: CastlingSetup::standard(),
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -77,13 +103,14 @@ impl Board {
     pub(crate) fn set_state(
         &mut self,
         side_to_move: Color,
-        castling: CastlingRights,
+        (castling, castling_setup): (CastlingRights, CastlingSetup),
         en_passant: Option<Square>,
         halfmove_clock: u16,
         fullmove_number: u16,
     ) {
         self.side_to_move = side_to_move;
         self.castling = castling;
+        self.castling_setup = castling_setup;
         self.en_passant = en_passant;
         self.halfmove_clock = halfmove_clock;
         self.fullmove_number = fullmove_number;
@@ -102,6 +129,19 @@ impl Board {
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// Where the king and rooks of each castling right start: standard chess or a Chess960
+    /// array (see [`CastlingSetup`]).
+    #[inline]
+    pub fn castling_setup(&self) -> &CastlingSetup {
+        &self.castling_setup
+    }
+
+    /// `true` when a castling right still held has its king or rook off the squares of
+    /// standard chess (a Chess960 position; castling is then written as king takes rook).
+    pub fn has_chess960_castling(&self) -> bool {
+        !self.castling_setup.is_standard_for(self.castling)
     }
 
     /// The square a pawn skipped with a double push on the last move, as FEN records it
@@ -214,7 +254,14 @@ impl Board {
         if self.side_to_move == Color::Black {
             hash ^= keys.black_to_move();
         }
-        hash ^= keys.castling(self.castling);
+        // From the rooks' squares, not the setup's key table, so that the check is independent.
+        for color in Color::ALL {
+            for side in self.castling_setup.sides_of(color) {
+                if self.castling.contains(side.right) {
+                    hash ^= keys.castling_rook(color, side.rook_from.file());
+                }
+            }
+        }
         if let (Some(square), true) = (self.en_passant, self.en_passant_capturable()) {
             hash ^= keys.en_passant(square.file());
         }
@@ -294,6 +341,30 @@ impl Board {
         self.mailbox[to.index()] = Some(piece);
     }
 
+    /// Moves the king and rook of `color` for castling (or back, with the squares swapped).
+    /// In Chess960 the king or rook may stay where it is, or land where the other stood, so
+    /// both leave their squares before either arrives.
+    #[inline]
+    fn move_castling_pieces(
+        &mut self,
+        color: Color,
+        (king_from, king_to): (Square, Square),
+        (rook_from, rook_to): (Square, Square),
+    ) {
+        let king = Piece::new(color, PieceKind::King);
+        let rook = Piece::new(color, PieceKind::Rook);
+        // XOR: a piece that stays where it is changes nothing.
+        let king_bits = Bitboard::from_square(king_from) ^ Bitboard::from_square(king_to);
+        let rook_bits = Bitboard::from_square(rook_from) ^ Bitboard::from_square(rook_to);
+        self.by_piece[king.index()] ^= king_bits;
+        self.by_piece[rook.index()] ^= rook_bits;
+        self.by_color[color.index()] ^= king_bits ^ rook_bits;
+        self.mailbox[king_from.index()] = None;
+        self.mailbox[rook_from.index()] = None;
+        self.mailbox[king_to.index()] = Some(king);
+        self.mailbox[rook_to.index()] = Some(rook);
+    }
+
     // ---- make / unmake -------------------------------------------------------------------
 
     /// Plays `mv`, which must be pseudo-legal in this position (as produced by move
@@ -351,8 +422,8 @@ impl Board {
         }
 
         // XOR of equal keys cancels, so no branch on whether the rights changed.
-        let castling = self.castling.after_move(from, to);
-        hash ^= keys.castling(self.castling) ^ keys.castling(castling);
+        let castling = self.castling_setup.after_move(self.castling, from, to);
+        hash ^= self.castling_setup.key(self.castling) ^ self.castling_setup.key(castling);
         self.castling = castling;
         // The move number goes up after black's move (Black is 1, White 0), and stays at
         // 65535 rather than wrap; `unmake` restores it from the undo record.
@@ -387,7 +458,8 @@ impl Board {
             return;
         };
         let us = piece.color();
-        let from_to = Bitboard::from_square(from) | Bitboard::from_square(to);
+        // XOR, not OR: a Chess960 king may castle without leaving its square.
+        let from_to = Bitboard::from_square(from) ^ Bitboard::from_square(to);
         self.by_color[us.index()] ^= from_to;
         let code = mv.code();
         if code == QUIET {
@@ -411,12 +483,11 @@ impl Board {
         }
         self.by_piece[piece.index()] ^= from_to;
         if code == CASTLE {
-            if let Some(side) = CastleSide::by_king_target(to) {
-                let rook_squares =
-                    Bitboard::from_square(side.rook_from) | Bitboard::from_square(side.rook_to);
-                self.by_piece[Piece::new(us, PieceKind::Rook).index()] ^= rook_squares;
-                self.by_color[us.index()] ^= rook_squares;
-            }
+            let side = self.castling_setup.by_king_target(us, to);
+            let rook_squares =
+                Bitboard::from_square(side.rook_from) ^ Bitboard::from_square(side.rook_to);
+            self.by_piece[Piece::new(us, PieceKind::Rook).index()] ^= rook_squares;
+            self.by_color[us.index()] ^= rook_squares;
         }
     }
 
@@ -438,12 +509,10 @@ impl Board {
                 }
             }
             CASTLE => {
-                self.move_piece(us, piece, from, to);
-                if let Some(side) = CastleSide::by_king_target(to) {
-                    let rook = Piece::new(us, PieceKind::Rook);
-                    self.move_piece(us, rook, side.rook_from, side.rook_to);
-                    hash ^= keys.piece(rook, side.rook_from) ^ keys.piece(rook, side.rook_to);
-                }
+                let side = *self.castling_setup.by_king_target(us, to);
+                self.move_castling_pieces(us, (from, to), (side.rook_from, side.rook_to));
+                let rook = Piece::new(us, PieceKind::Rook);
+                hash ^= keys.piece(rook, side.rook_from) ^ keys.piece(rook, side.rook_to);
             }
             EN_PASSANT => {
                 let captured_square =
@@ -505,11 +574,8 @@ impl Board {
         match mv.code() {
             DOUBLE_PUSH => self.move_piece(us, piece, to, from),
             CASTLE => {
-                self.move_piece(us, piece, to, from);
-                if let Some(side) = CastleSide::by_king_target(to) {
-                    let rook = Piece::new(us, PieceKind::Rook);
-                    self.move_piece(us, rook, side.rook_to, side.rook_from);
-                }
+                let side = *self.castling_setup.by_king_target(us, to);
+                self.move_castling_pieces(us, (to, from), (side.rook_to, side.rook_from));
             }
             EN_PASSANT => {
                 self.move_piece(us, piece, to, from);

@@ -1,9 +1,12 @@
 //! FEN: reading and writing positions as text.
 
+use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::castling::{CastlingRights, CASTLE_SIDES};
-use crate::types::{Color, File, Piece, Rank, Square};
-use crate::validate::validate;
+use crate::castling::{
+    back_rank, file_letter, CastleSide, CastlingRights, CastlingSetup, CASTLE_SIDES,
+};
+use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
+use crate::validate::{validate, validate_king_counts};
 use std::fmt;
 
 /// Why a FEN string was rejected. Each variant names the field and what was wrong with it.
@@ -35,9 +38,11 @@ pub enum FenError {
     },
     /// The side-to-move field is not `w` or `b`.
     SideToMove(String),
-    /// The castling field is not `-` or a subset of `KQkq` in that order without repeats.
+    /// The castling field is not `-` or letters `KQkq` (X-FEN) and rook files `A`-`H`,
+    /// `a`-`h` (Shredder-FEN), with at most one right per side of each king.
     Castling(String),
-    /// A castling right whose king or rook is not on its starting square.
+    /// A castling right without its king on the back rank or without a rook where the right
+    /// names one (on that side of the king, or on the file given).
     ImpossibleCastling {
         /// The right (`K`, `Q`, `k` or `q`).
         right: char,
@@ -138,7 +143,8 @@ impl fmt::Display for FenError {
             }
             FenError::Castling(text) => write!(
                 f,
-                "castling rights '{text}' are not '-' or a subset of 'KQkq' in that order"
+                "castling rights '{text}' are not '-' or letters from KQkq (or rook files \
+                 A-H, a-h for Chess960), each side of each king at most once"
             ),
             FenError::ImpossibleCastling { right, reason } => {
                 write!(f, "castling right '{right}' is impossible: {reason}")
@@ -233,7 +239,9 @@ impl Board {
             "b" => Color::Black,
             other => return Err(FenError::SideToMove(other.to_string())),
         };
-        let castling = parse_castling(fields[2])?;
+        // The castling letters name rooks, so the kings must be known first.
+        validate_king_counts(&board)?;
+        let castling = parse_castling(&board, fields[2])?;
         let en_passant = match fields[3] {
             "-" => None,
             text => Some(
@@ -258,8 +266,20 @@ impl Board {
         Ok(board)
     }
 
-    /// The position as a FEN string; parsing it gives back an equal board.
+    /// The position as a FEN string; parsing it gives back an equal board. Castling rights
+    /// are written as X-FEN: `KQkq` for the outermost rook on each side of the king (all of
+    /// standard chess), the rook's file otherwise (Chess960 only).
     pub fn to_fen(&self) -> String {
+        self.fen_with(CastlingStyle::XFen)
+    }
+
+    /// The position as Shredder-FEN: as [`Board::to_fen`], but every castling right written
+    /// as its rook's file (`HAha` for the standard start).
+    pub fn to_shredder_fen(&self) -> String {
+        self.fen_with(CastlingStyle::Shredder)
+    }
+
+    fn fen_with(&self, style: CastlingStyle) -> String {
         let mut fen = String::with_capacity(90);
         for rank in Rank::all().collect::<Vec<_>>().into_iter().rev() {
             let mut empty = 0;
@@ -291,7 +311,7 @@ impl Board {
             .map_or_else(|| "-".to_string(), |square| square.to_string());
         format!(
             "{fen} {side} {} {en_passant} {} {}",
-            self.castling_rights(),
+            self.castling_field(style),
             self.halfmove_clock(),
             self.fullmove_number()
         )
@@ -333,19 +353,124 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
-    if text == "-" {
-        return Ok(CastlingRights::empty());
+/// How a FEN writes castling rights.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CastlingStyle {
+    /// `KQkq` where the outermost rook castles, the rook's file otherwise.
+    XFen,
+    /// Always the rook's file.
+    Shredder,
+}
+
+impl Board {
+    /// The castling field of a FEN in `style`.
+    fn castling_field(&self, style: CastlingStyle) -> String {
+        let rights = self.castling_rights();
+        if rights.is_empty() {
+            return "-".to_string();
+        }
+        let mut field = String::with_capacity(4);
+        for (standard, letter) in CASTLE_SIDES.iter().zip(['K', 'Q', 'k', 'q']) {
+            if !rights.contains(standard.right) {
+                continue;
+            }
+            let side = self.castling_setup().side(standard.right);
+            let color = if letter.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let outermost = outermost_rook(self, color, side.king_from, side.is_king_side());
+            if style == CastlingStyle::XFen && outermost == Some(side.rook_from) {
+                field.push(letter);
+            } else {
+                field.push(file_letter(color, side.rook_from.file()));
+            }
+        }
+        field
     }
+}
+
+/// The rook of `color` furthest from its king on the king's back rank, towards the h-file
+/// (`king_side`) or the a-file: the rook `K` or `Q` names in X-FEN.
+fn outermost_rook(board: &Board, color: Color, king: Square, king_side: bool) -> Option<Square> {
+    let rooks = board.pieces_of(color, PieceKind::Rook) & Bitboard::rank(back_rank(color));
+    let mut beyond = rooks.filter(|rook| (rook.file() > king.file()) == king_side);
+    if king_side {
+        beyond.last()
+    } else {
+        beyond.next()
+    }
+}
+
+/// Reads the castling field: `-`, or letters in any order, each naming one right: `K`/`k`
+/// and `Q`/`q` the outermost rook on the h-file or a-file side of the king (X-FEN), a file
+/// letter `A`-`H`/`a`-`h` the rook on that file (Shredder-FEN, and X-FEN in Chess960).
+fn parse_castling(board: &Board, text: &str) -> Result<(CastlingRights, CastlingSetup), FenError> {
     let mut rights = CastlingRights::empty();
-    let mut next_allowed = 0;
-    for character in text.chars() {
-        let position = "KQkq"
-            .find(character)
-            .filter(|&position| position >= next_allowed)
-            .ok_or_else(|| FenError::Castling(text.to_string()))?;
-        rights |= CASTLE_SIDES[position].right;
-        next_allowed = position + 1;
+    let mut sides = CASTLE_SIDES;
+    if text == "-" {
+        return Ok((rights, CastlingSetup::standard()));
     }
-    Ok(rights)
+    if text.is_empty() || text.chars().count() > 4 {
+        return Err(FenError::Castling(text.to_string()));
+    }
+    for letter in text.chars() {
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let impossible = |reason| FenError::ImpossibleCastling {
+            right: letter,
+            reason,
+        };
+        let rook = match letter.to_ascii_lowercase() {
+            'k' | 'q' => None,
+            other => {
+                Some(File::from_letter(other).ok_or_else(|| FenError::Castling(text.to_string()))?)
+            }
+        };
+        let king = board.king_square(color);
+        if king.rank() != back_rank(color) {
+            return Err(impossible("the king is not on its first rank"));
+        }
+        let (rook_square, king_side) = match rook {
+            None => {
+                let king_side = letter.eq_ignore_ascii_case(&'k');
+                let rook = outermost_rook(board, color, king, king_side).ok_or_else(|| {
+                    impossible(if king_side {
+                        "no rook of its colour between the king and the h-file corner"
+                    } else {
+                        "no rook of its colour between the king and the a-file corner"
+                    })
+                })?;
+                (rook, king_side)
+            }
+            Some(file) => {
+                let square = Square::from_coords(file, back_rank(color));
+                if board.piece_at(square) != Some(Piece::new(color, PieceKind::Rook)) {
+                    return Err(impossible(
+                        "no rook of its colour stands on that file of the first rank",
+                    ));
+                }
+                if file == king.file() {
+                    return Err(impossible("the king stands on that file"));
+                }
+                (square, file > king.file())
+            }
+        };
+        let side = CastleSide::new(
+            color,
+            king_side,
+            king.file().index() as u8,
+            rook_square.file().index() as u8,
+        );
+        if rights.contains(side.right) {
+            return Err(FenError::Castling(text.to_string()));
+        }
+        rights |= side.right;
+        sides[color.index() * 2 + usize::from(!king_side)] = side;
+    }
+    Ok((rights, CastlingSetup::from_sides(sides, rights)))
 }

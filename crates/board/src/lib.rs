@@ -22,6 +22,7 @@
 mod bitboard;
 mod board;
 mod castling;
+mod chess960;
 mod display;
 pub mod epd;
 mod fen;
@@ -35,7 +36,10 @@ pub use bitboard::{
     ROOK_DIRECTIONS,
 };
 pub use board::{Board, Undo};
-pub use castling::{CastleSide, CastlingRights, CASTLE_SIDES};
+pub use castling::{is_king_side_target, CastleSide, CastlingRights, CastlingSetup, CASTLE_SIDES};
+pub use chess960::{
+    chess960_back_rank, random_chess960_number, CHESS960_POSITIONS, STANDARD_CHESS960_NUMBER,
+};
 pub use display::{Diagram, DiagramStyle, Material};
 pub use epd::{read_epd, Epd, EpdError, EpdFileError, EpdLine, EpdOperation};
 pub use fen::FenError;

@@ -48,12 +48,7 @@ pub const INITIAL_PIECES: [(PieceKind, u32); 4] = [
 
 /// Checks the rules of the module documentation, in order; the first broken one is returned.
 pub(crate) fn validate(board: &Board) -> Result<(), FenError> {
-    for color in Color::ALL {
-        let found = board.pieces_of(color, PieceKind::King).count();
-        if found != 1 {
-            return Err(FenError::KingCount { color, found });
-        }
-    }
+    validate_king_counts(board)?;
     let back_ranks = Bitboard::rank(Rank::R1) | Bitboard::rank(Rank::R8);
     if let Some(square) = (board.pieces(PieceKind::Pawn) & back_ranks).first() {
         return Err(FenError::PawnOnBackRank { square });
@@ -70,6 +65,17 @@ pub(crate) fn validate(board: &Board) -> Result<(), FenError> {
         return Err(FenError::OpponentInCheck);
     }
     validate_checkers(board)
+}
+
+/// Rule 1: one king a side (checked before the castling field is read, which needs them).
+pub(crate) fn validate_king_counts(board: &Board) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let found = board.pieces_of(color, PieceKind::King).count();
+        if found != 1 {
+            return Err(FenError::KingCount { color, found });
+        }
+    }
+    Ok(())
 }
 
 /// Rule 3: pawn, piece and promoted-piece counts of one side.
@@ -103,12 +109,14 @@ fn validate_material(board: &Board, color: Color) -> Result<(), FenError> {
     Ok(())
 }
 
-/// Rule 4: each castling right needs its king and rook at home.
+/// Rule 4: each castling right needs its king and rook at home (the castling field is read
+/// so that they are; this guards the setup the board keeps).
 fn validate_castling(board: &Board) -> Result<(), FenError> {
-    for (side, letter) in CASTLE_SIDES.iter().zip(['K', 'Q', 'k', 'q']) {
-        if !board.castling_rights().contains(side.right) {
+    for (standard, letter) in CASTLE_SIDES.iter().zip(['K', 'Q', 'k', 'q']) {
+        if !board.castling_rights().contains(standard.right) {
             continue;
         }
+        let side = board.castling_setup().side(standard.right);
         let color = if side.king_from.rank() == Rank::R1 {
             Color::White
         } else {
@@ -123,7 +131,7 @@ fn validate_castling(board: &Board) -> Result<(), FenError> {
         if board.piece_at(side.rook_from) != Some(Piece::new(color, PieceKind::Rook)) {
             return Err(FenError::ImpossibleCastling {
                 right: letter,
-                reason: "the rook is not on its corner square",
+                reason: "the rook is not on its starting square",
             });
         }
     }

@@ -8,8 +8,7 @@
 //! gives the same key as any other move to that position, which is what repetition detection
 //! and the transposition table need. The raw square is still kept on the board for FEN.
 
-use crate::castling::CastlingRights;
-use crate::types::{File, Piece, Square};
+use crate::types::{Color, File, Piece, Square};
 
 include!(concat!(env!("OUT_DIR"), "/zobrist_keys.rs"));
 
@@ -17,30 +16,26 @@ include!(concat!(env!("OUT_DIR"), "/zobrist_keys.rs"));
 pub struct ZobristKeys {
     piece_square: [u64; 12 * 64],
     black_to_move: u64,
-    castling: [u64; 16],
+    castling_rook: [u64; 16],
     en_passant_file: [u64; 8],
 }
 
-const fn castling_combinations() -> [u64; 16] {
-    let mut keys = [0; 16];
-    let mut bits = 0;
-    while bits < 16 {
-        let mut right = 0;
-        while right < 4 {
-            if bits >> right & 1 != 0 {
-                keys[bits] ^= CASTLING_RIGHT[right];
-            }
-            right += 1;
-        }
-        bits += 1;
-    }
+/// The castling key of each colour and rook file (white a–h, then black a–h). The rooks of
+/// standard chess keep the keys they had before Chess960 (one per right, `K Q k q`), so
+/// that standard positions hash as they always did.
+const fn castling_rook_keys() -> [u64; 16] {
+    let mut keys = CASTLING_ROOK_FILE;
+    keys[7] = CASTLING_RIGHT[0];
+    keys[0] = CASTLING_RIGHT[1];
+    keys[8 + 7] = CASTLING_RIGHT[2];
+    keys[8] = CASTLING_RIGHT[3];
     keys
 }
 
 static KEYS: ZobristKeys = ZobristKeys {
     piece_square: PIECE_SQUARE,
     black_to_move: BLACK_TO_MOVE[0],
-    castling: castling_combinations(),
+    castling_rook: castling_rook_keys(),
     en_passant_file: EN_PASSANT_FILE,
 };
 
@@ -63,10 +58,11 @@ impl ZobristKeys {
         self.black_to_move
     }
 
-    /// Key of a set of castling rights.
+    /// Key of a castling right of `color` with its rook on `file`. The key of a set of rights
+    /// is the XOR of its rights' keys (see `CastlingSetup::key`).
     #[inline]
-    pub fn castling(&self, rights: CastlingRights) -> u64 {
-        self.castling[rights.bits() as usize]
+    pub fn castling_rook(&self, color: Color, file: File) -> u64 {
+        self.castling_rook[color.index() * 8 + file.index()]
     }
 
     /// Key of an en passant capture being possible on `file`.
@@ -79,25 +75,19 @@ impl ZobristKeys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::castling::CastlingRights;
 
     #[test]
     fn keys_are_distinct_and_castling_keys_combine() {
         let mut all: Vec<u64> = PIECE_SQUARE.to_vec();
-        all.extend(CASTLING_RIGHT);
+        all.extend(castling_rook_keys());
         all.extend(EN_PASSANT_FILE);
         all.push(BLACK_TO_MOVE[0]);
         all.sort_unstable();
         all.dedup();
-        assert_eq!(all.len(), 12 * 64 + 4 + 8 + 1);
+        assert_eq!(all.len(), 12 * 64 + 16 + 8 + 1);
         let keys = ZobristKeys::get();
-        let both =
-            keys.castling(CastlingRights::WHITE_KING_SIDE | CastlingRights::BLACK_QUEEN_SIDE);
-        assert_eq!(
-            both,
-            keys.castling(CastlingRights::WHITE_KING_SIDE)
-                ^ keys.castling(CastlingRights::BLACK_QUEEN_SIDE)
-        );
-        assert_eq!(keys.castling(CastlingRights::empty()), 0);
+        let h = File::from_letter('h').unwrap();
+        assert_eq!(keys.castling_rook(Color::White, h), CASTLING_RIGHT[0]);
+        assert_eq!(keys.castling_rook(Color::Black, h), CASTLING_RIGHT[2]);
     }
 }

@@ -124,9 +124,34 @@ fn every_error_variant_is_reported() {
         error(&format!("{START} w KQkx - 0 1")),
         FenError::Castling("KQkx".into())
     );
+    // Any order is read (X-FEN and Shredder-FEN writers differ); it is written back as KQ.
     assert_eq!(
-        error(&format!("{START} w QK - 0 1")),
-        FenError::Castling("QK".into())
+        Board::from_fen(&format!("{START} w QK - 0 1"))
+            .unwrap()
+            .to_fen(),
+        format!("{START} w KQ - 0 1")
+    );
+    assert_eq!(
+        error(&format!("{START} w KQkqK - 0 1")),
+        FenError::Castling("KQkqK".into())
+    );
+    // Chess960 rook files: a right naming a file without a rook of that colour, or the
+    // king's own file.
+    assert!(matches!(
+        error(&format!("{START} w G - 0 1")),
+        FenError::ImpossibleCastling { right: 'G', .. }
+    ));
+    assert!(matches!(
+        error(&format!("{START} w E - 0 1")),
+        FenError::ImpossibleCastling { right: 'E', .. }
+    ));
+    assert!(matches!(
+        error(&format!("{START} w Hh - 0 1").replace("RNBQKBNR w", "RNBQKBNr w")),
+        FenError::ImpossibleCastling { right: 'H', .. }
+    ));
+    assert_eq!(
+        error(&format!("{START} w HA1 - 0 1")),
+        FenError::Castling("HA1".into())
     );
     assert_eq!(
         error(&format!("{START} w KK - 0 1")),

@@ -4,7 +4,7 @@
 use crate::attacks::{is_attacked, king_attacks, knight_attacks, pawn_attacks};
 use crate::magic::SliderTables;
 use arrayvec::ArrayVec;
-use outpost_board::{Bitboard, Board, CastleSide, Color, Move, PieceKind, Rank, Square};
+use outpost_board::{Bitboard, Board, Color, Move, PieceKind, Rank, Square};
 
 /// Room for every pseudo-legal move of any position [`Board::from_fen`] accepts, and of every
 /// position reached from one by moves; a [`MoveList`] lives on the stack.
@@ -263,19 +263,14 @@ fn castling_moves(board: &Board, moves: &mut MoveList, occupied: Bitboard) {
     if !rights.intersects(outpost_board::CastlingRights::of(us)) {
         return;
     }
-    for side in CastleSide::of(us) {
-        if !rights.contains(side.right) {
+    for side in board.castling_setup().sides_of(us) {
+        if !rights.contains(side.right) || (side.must_be_empty & occupied).is_nonempty() {
             continue;
         }
-        let between = squares_between(side.king_from, side.rook_from);
-        if (between & occupied).is_nonempty() {
-            continue;
-        }
-        // King's start, the square it crosses and its target must all be safe.
-        let path = squares_between(side.king_from, side.king_to)
-            .with(side.king_from)
-            .with(side.king_to);
-        if path
+        // The king's start, every square it crosses and its target must be safe (the
+        // target is tested again, with the pieces moved, by try-and-take-back).
+        if side
+            .king_path
             .into_iter()
             .any(|square| is_attacked(board, square, !us))
         {
@@ -285,25 +280,9 @@ fn castling_moves(board: &Board, moves: &mut MoveList, occupied: Bitboard) {
     }
 }
 
-/// Squares strictly between two squares of one rank.
-fn squares_between(a: Square, b: Square) -> Bitboard {
-    let (low, high) = if a < b { (a, b) } else { (b, a) };
-    let above_low = !0u64 << low.index() << 1;
-    let below_high = (1u64 << high.index()) - 1;
-    Bitboard(above_low & below_high)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn squares_between_on_a_rank() {
-        let between = squares_between(Square::E1, Square::A1);
-        assert_eq!(between.count(), 3);
-        assert!(between.contains(Square::B1) && !between.contains(Square::A1));
-        assert_eq!(squares_between(Square::E8, Square::H8).count(), 2);
-    }
 
     #[test]
     fn start_position_has_twenty_pseudo_legal_moves_and_no_captures() {

@@ -61,12 +61,19 @@ fn is_legal_in_place(board: &mut Board, mv: Move) -> bool {
 /// a rook too, is played on the bitboards ([`Board::with_pieces_moved`]).
 #[inline(always)]
 fn leaves_king_safe(board: &mut Board, mv: Move, us: Color, king: Square) -> bool {
-    let king_after = if mv.from() == king { mv.to() } else { king };
     if mv.is_castle() {
-        return !board.with_pieces_moved(mv, |after| is_attacked(after, king_after, !us));
+        return castling_leaves_king_safe(board, mv, us);
     }
+    let king_after = if mv.from() == king { mv.to() } else { king };
     let after = OccupancyAfter::of(board, mv);
     !is_attacked_through(board, king_after, !us, after.occupied, after.captured)
+}
+
+/// [`leaves_king_safe`] for castling, which moves a rook too: played on the bitboards. Kept
+/// out of line: it is rare, and inlined it made the loops around it slower.
+#[inline(never)]
+fn castling_leaves_king_safe(board: &mut Board, mv: Move, us: Color) -> bool {
+    !board.with_pieces_moved(mv, |after| is_attacked(after, mv.to(), !us))
 }
 
 /// A move that is not castling, played on a copy of the occupancy: the mover leaves its

@@ -23,7 +23,7 @@
 
 use crate::attacks::in_check;
 use crate::legal::{has_legal_move, legal_moves, legal_moves_in_place};
-use outpost_board::{Board, Color, File, Move, PieceKind, Rank, Square};
+use outpost_board::{is_king_side_target, Board, Color, File, Move, PieceKind, Rank, Square};
 use std::fmt;
 
 /// Why SAN text could not be read as a move.
@@ -84,7 +84,7 @@ fn san_among(board: &mut Board, mv: Move, legal: &[Move]) -> String {
     let to = mv.to();
     let mut san = String::with_capacity(8);
     if mv.is_castle() {
-        san.push_str(if to.file() > from.file() {
+        san.push_str(if is_king_side_target(to) {
             "O-O"
         } else {
             "O-O-O"
@@ -360,8 +360,7 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, SanError> {
             .iter()
             .copied()
             .find(|mv| {
-                mv.is_castle()
-                    && (mv.to().file() > mv.from().file()) == (side == Castling::KingSide)
+                mv.is_castle() && is_king_side_target(mv.to()) == (side == Castling::KingSide)
             })
             .ok_or_else(|| SanError::Illegal(text.to_string()));
     }

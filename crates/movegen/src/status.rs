@@ -19,7 +19,7 @@
 use crate::attacks::in_check;
 use crate::legal::{has_legal_move, legal_moves};
 use crate::san::{line_to_san, parse_san, MoveNumbers, SanError};
-use crate::uci::{parse_uci_move, UciMoveError};
+use crate::uci::{UciMoveError, UciNotation};
 use outpost_board::{Board, Color, Move, PieceKind, Undo};
 use std::fmt;
 
@@ -186,7 +186,13 @@ impl Game {
     /// Plays the legal move written as `text` in UCI notation (`e2e4`, `e7e8q`) and returns
     /// it; on error the game is unchanged.
     pub fn play_uci(&mut self, text: &str) -> Result<Move, UciMoveError> {
-        let mv = parse_uci_move(&self.board, text)?;
+        self.play_uci_in(UciNotation::STANDARD, text)
+    }
+
+    /// Plays the legal move written as `text` in `notation` (with `UCI_Chess960`, castling
+    /// is king takes rook) and returns it; on error the game is unchanged.
+    pub fn play_uci_in(&mut self, notation: UciNotation, text: &str) -> Result<Move, UciMoveError> {
+        let mv = notation.parse(&self.board, text)?;
         self.play(mv);
         Ok(mv)
     }

@@ -1,7 +1,7 @@
-//! UCI move text (`e2e4`, `e7e8q`, castling as `e1g1`).
+//! UCI move text (`e2e4`, `e7e8q`, castling as `e1g1`, or `e1h1` with `UCI_Chess960`).
 
 use crate::legal::legal_moves;
-use outpost_board::{Board, Move};
+use outpost_board::{Board, CastlingSetup, Color, Move, Rank};
 use std::fmt;
 
 /// Why UCI move text was rejected.
@@ -27,21 +27,112 @@ impl fmt::Display for UciMoveError {
 
 impl std::error::Error for UciMoveError {}
 
-/// Finds the legal move written as `text` in UCI notation. The text is compared with the UCI
-/// form of each legal move, so only legal moves are ever returned.
-pub fn parse_uci_move(board: &Board, text: &str) -> Result<Move, UciMoveError> {
-    let well_formed = matches!(text.len(), 4 | 5)
-        && text.is_ascii()
-        && text[0..2].parse::<outpost_board::Square>().is_ok()
-        && text[2..4].parse::<outpost_board::Square>().is_ok()
-        && (text.len() == 4 || matches!(&text[4..], "q" | "r" | "b" | "n"));
-    if !well_formed {
-        return Err(UciMoveError::Malformed(text.to_string()));
+/// How castling is written in UCI move text: as the king's move to its target square
+/// (`e1g1`, standard UCI), or as the king taking its own rook (`e1h1`), as UCI asks for when
+/// `UCI_Chess960` is on. Every other move is written the same way in both.
+#[derive(Clone, Copy, Debug)]
+pub struct UciNotation {
+    /// The game's castling setup, when castling is written as king takes rook.
+    king_takes_rook: Option<CastlingSetup>,
+}
+
+impl Default for UciNotation {
+    fn default() -> UciNotation {
+        UciNotation::STANDARD
     }
-    legal_moves(board)
-        .into_iter()
-        .find(|mv| mv.to_string() == text)
-        .ok_or_else(|| UciMoveError::Illegal(text.to_string()))
+}
+
+impl UciNotation {
+    /// Castling as the king's move to its target (`e1g1`).
+    pub const STANDARD: UciNotation = UciNotation {
+        king_takes_rook: None,
+    };
+
+    /// Castling as king takes rook (`e1h1`), with the rooks of `board`'s game (the castling
+    /// setup does not change during a game, so any position of it will do).
+    pub fn chess960(board: &Board) -> UciNotation {
+        UciNotation {
+            king_takes_rook: Some(*board.castling_setup()),
+        }
+    }
+
+    /// [`UciNotation::chess960`] when `chess960` is set (the `UCI_Chess960` option), else
+    /// [`UciNotation::STANDARD`].
+    pub fn for_board(board: &Board, chess960: bool) -> UciNotation {
+        if chess960 {
+            UciNotation::chess960(board)
+        } else {
+            UciNotation::STANDARD
+        }
+    }
+
+    /// `true` when castling is written as king takes rook.
+    pub fn is_chess960(&self) -> bool {
+        self.king_takes_rook.is_some()
+    }
+
+    /// `mv` in this notation (`0000` for the null move).
+    pub fn write(&self, mv: Move) -> String {
+        match self.king_takes_rook {
+            Some(setup) if mv.is_castle() => {
+                let color = if mv.from().rank() == Rank::R1 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let rook = setup.by_king_target(color, mv.to()).rook_from;
+                format!("{}{rook}", mv.from())
+            }
+            _ => mv.to_string(),
+        }
+    }
+
+    /// Moves in this notation, separated by spaces.
+    pub fn write_all(&self, moves: &[Move]) -> String {
+        moves
+            .iter()
+            .map(|&mv| self.write(mv))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Finds the legal move written as `text`. The text is compared with each legal move
+    /// written in this notation, so only legal moves are ever returned. In the standard
+    /// notation king-takes-rook castling is understood too (it cannot be mistaken for
+    /// another move there); with `UCI_Chess960` only king takes rook is castling, since
+    /// `f1g1` may be a plain king move.
+    pub fn parse(&self, board: &Board, text: &str) -> Result<Move, UciMoveError> {
+        let well_formed = matches!(text.len(), 4 | 5)
+            && text.is_ascii()
+            && text[0..2].parse::<outpost_board::Square>().is_ok()
+            && text[2..4].parse::<outpost_board::Square>().is_ok()
+            && (text.len() == 4 || matches!(&text[4..], "q" | "r" | "b" | "n"));
+        if !well_formed {
+            return Err(UciMoveError::Malformed(text.to_string()));
+        }
+        let legal = legal_moves(board);
+        let found = legal.iter().copied().find(|&mv| self.write(mv) == text);
+        let castle_as_king_takes_rook = || {
+            let chess960 = UciNotation::chess960(board);
+            legal
+                .iter()
+                .copied()
+                .find(|&mv| mv.is_castle() && chess960.write(mv) == text)
+        };
+        found
+            .or_else(|| {
+                (!self.is_chess960())
+                    .then(castle_as_king_takes_rook)
+                    .flatten()
+            })
+            .ok_or_else(|| UciMoveError::Illegal(text.to_string()))
+    }
+}
+
+/// Finds the legal move written as `text` in standard UCI notation (see
+/// [`UciNotation::parse`]).
+pub fn parse_uci_move(board: &Board, text: &str) -> Result<Move, UciMoveError> {
+    UciNotation::STANDARD.parse(board, text)
 }
 
 #[cfg(test)]
@@ -69,5 +160,38 @@ mod tests {
         let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
         assert!(parse_uci_move(&board, "e1g1").unwrap().is_castle());
         assert!(parse_uci_move(&board, "e1c1").unwrap().is_castle());
+        // King takes rook is understood too, and is how UCI_Chess960 writes castling.
+        assert!(parse_uci_move(&board, "e1h1").unwrap().is_castle());
+        let chess960 = UciNotation::chess960(&board);
+        let long = chess960.parse(&board, "e1a1").unwrap();
+        assert!(long.is_castle());
+        assert_eq!(chess960.write(long), "e1a1");
+        assert_eq!(UciNotation::STANDARD.write(long), "e1c1");
+        assert!(chess960.parse(&board, "e1c1").is_err());
+    }
+
+    #[test]
+    fn chess960_castling_where_the_king_moves_one_square_or_none() {
+        // King g1, rook h1: the king stays, the rook goes to f1; written g1h1.
+        let board: Board = "4k3/8/8/8/8/8/8/6KR w K - 0 1".parse().unwrap();
+        let chess960 = UciNotation::chess960(&board);
+        let castle = chess960.parse(&board, "g1h1").unwrap();
+        assert!(castle.is_castle());
+        assert_eq!(chess960.write(castle), "g1h1");
+        assert_eq!(parse_uci_move(&board, "g1h1"), Ok(castle));
+        // King f1, rook g1: f1g1 is castling as king takes rook, and not a king move.
+        let board: Board = "4k3/8/8/8/8/8/8/5KR1 w K - 0 1".parse().unwrap();
+        let chess960 = UciNotation::chess960(&board);
+        assert!(chess960.parse(&board, "f1g1").unwrap().is_castle());
+        // King f1 with g1 empty: f1g1 is the king's step, castling is f1h1.
+        let board: Board = "4k3/8/8/8/8/8/8/5K1R w K - 0 1".parse().unwrap();
+        let chess960 = UciNotation::chess960(&board);
+        assert!(!chess960.parse(&board, "f1g1").unwrap().is_castle());
+        assert!(chess960.parse(&board, "f1h1").unwrap().is_castle());
+        // Black, queen-side, king b8 and rook a8: b8a8, the king lands on c8.
+        let board: Board = "rk6/8/8/8/8/8/8/4K3 b q - 0 1".parse().unwrap();
+        let chess960 = UciNotation::chess960(&board);
+        let castle = chess960.parse(&board, "b8a8").unwrap();
+        assert_eq!(castle.to(), outpost_board::Square::C8);
     }
 }

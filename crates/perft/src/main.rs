@@ -5,6 +5,7 @@
 //! Timing and the counting mode go to stderr.
 
 use outpost_board::Board;
+use outpost_movegen::uci::UciNotation;
 use perft::{check_hash, Perft};
 use std::io::Write;
 use std::process::ExitCode;
@@ -17,7 +18,8 @@ Usage: perft [--fen FEN] [--depth N] [--divide] [--check-hash] [--no-bulk]
              [--threads N] [--hash MB]
 
 Options:
-  --fen FEN       position to count from (default: the start position)
+  --fen FEN       position to count from, in FEN, X-FEN or Shredder-FEN (Chess960;
+                  castling then written as king takes rook) (default: the start position)
   --depth N       number of plies, 0 to 12 (default: 5)
   --divide        print the count of each root move, as `e2e4: 9771`
   --check-hash    after every make and unmake compare the incremental hash and the whole
@@ -153,10 +155,13 @@ fn main() -> ExitCode {
         };
         eprintln!("mode: {}", perft.describe());
         if options.divide {
+            // Chess960 castling is written as king takes rook, as Stockfish does with
+            // UCI_Chess960, so that the two can be compared move by move.
+            let notation = UciNotation::for_board(&board, board.has_chess960_castling());
             let counts = perft.divide(&mut board, options.depth, &|_, _| {});
             let lines: String = counts
                 .iter()
-                .map(|(mv, n)| format!("{mv}: {n}\n"))
+                .map(|(mv, n)| format!("{}: {n}\n", notation.write(*mv)))
                 .collect();
             if print(&format!("{lines}\n")).is_err() {
                 return ExitCode::SUCCESS;

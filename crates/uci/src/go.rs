@@ -2,17 +2,17 @@
 
 use crate::command::GoCommand;
 use outpost_board::Board;
-use outpost_movegen::uci::parse_uci_move;
+use outpost_movegen::uci::UciNotation;
 use outpost_search::Limits;
 
 /// The search limits a `go` command asks for in the position `board`, and the problems to
 /// report as `info string`: the command's own warnings, then the search moves that are not
-/// legal here (they are left out).
-pub fn limits_for(go: &GoCommand, board: &Board) -> (Limits, Vec<String>) {
+/// legal here (they are left out). Search moves are read in `notation`.
+pub fn limits_for(go: &GoCommand, board: &Board, notation: UciNotation) -> (Limits, Vec<String>) {
     let mut warnings: Vec<String> = go.warnings.iter().map(ToString::to_string).collect();
     let mut search_moves = Vec::new();
     for text in &go.search_moves {
-        match parse_uci_move(board, text) {
+        match notation.parse(board, text) {
             Ok(mv) => search_moves.push(mv),
             Err(error) => warnings.push(format!("searchmoves: {error}")),
         }
@@ -52,6 +52,7 @@ mod tests {
         let (limits, warnings) = limits_for(
             &go("go wtime -100 btime 1e5 depth 0 searchmoves e2e4 e9e4 e2e5"),
             &Board::startpos(),
+            UciNotation::STANDARD,
         );
         assert_eq!(limits.white_time, Some(Duration::ZERO));
         assert_eq!(limits.depth, Some(1));
@@ -76,6 +77,7 @@ mod tests {
                  mate 8 movetime 9",
             ),
             &Board::startpos(),
+            UciNotation::STANDARD,
         );
         assert!(warnings.is_empty());
         let ms = |n| Some(Duration::from_millis(n));

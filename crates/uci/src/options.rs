@@ -37,6 +37,8 @@ pub enum OptionChange {
     OwnBook(bool),
     /// `BookFile`: a Polyglot book to play from; empty for the built-in book.
     BookFile(String),
+    /// `UCI_Chess960`: castling is written and read as king takes rook (`e1h1`).
+    Chess960(bool),
     /// A search parameter (only with the cargo feature `tune`): its name in
     /// [`outpost_search::SearchParams`] and its new value, within its range.
     SearchParam {
@@ -92,7 +94,7 @@ pub struct UciOption {
 }
 
 /// Every option the engine has, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 8] = [
+pub static OPTIONS: [UciOption; 9] = [
     UciOption {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -154,6 +156,13 @@ pub static OPTIONS: [UciOption; 8] = [
         kind: OptionKind::String {
             default: "",
             change: OptionChange::BookFile,
+        },
+    },
+    UciOption {
+        name: "UCI_Chess960",
+        kind: OptionKind::Check {
+            default: false,
+            change: OptionChange::Chess960,
         },
     },
 ];
@@ -497,6 +506,7 @@ mod tests {
                 "option name Ponder type check default false",
                 "option name OwnBook type check default false",
                 "option name BookFile type string default <empty>",
+                "option name UCI_Chess960 type check default false",
             ]
         );
     }

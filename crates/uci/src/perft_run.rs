@@ -3,6 +3,7 @@
 
 use crate::output::Output;
 use outpost_board::Board;
+use outpost_movegen::uci::UciNotation;
 use perft::Perft;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,13 +26,14 @@ impl PerftRun {
     /// Starts counting `depth` plies from `board` on all cores, writing Stockfish's divide
     /// format (`e2e4: 9771` lines, a blank line, `Nodes searched: N`) to `output` when done,
     /// or `info string perft stopped` when stopped.
-    pub fn start(board: Board, depth: u32, output: Output) -> PerftRun {
+    /// Moves are written in `notation`.
+    pub fn start(board: Board, depth: u32, notation: UciNotation, output: Output) -> PerftRun {
         let stop = Arc::new(AtomicBool::new(false));
         let thread = {
             let stop = Arc::clone(&stop);
             std::thread::Builder::new()
                 .name("outpost-perft".to_string())
-                .spawn(move || output.say(&count(board, depth, &stop)))
+                .spawn(move || output.say(&count(board, depth, notation, &stop)))
                 .ok()
         };
         PerftRun { stop, thread }
@@ -52,7 +54,7 @@ impl PerftRun {
 }
 
 /// The text `go perft` answers with.
-fn count(mut board: Board, depth: u32, stop: &AtomicBool) -> String {
+fn count(mut board: Board, depth: u32, notation: UciNotation, stop: &AtomicBool) -> String {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     // Without the memory for a table, count without one.
     let perft = Perft::new(threads, PERFT_HASH_MIB, true)
@@ -62,7 +64,7 @@ fn count(mut board: Board, depth: u32, stop: &AtomicBool) -> String {
     };
     let mut text = String::new();
     for (mv, nodes) in &results {
-        let _ = writeln!(text, "{mv}: {nodes}");
+        let _ = writeln!(text, "{}: {nodes}", notation.write(*mv));
     }
     let total: u64 = if depth == 0 {
         1

@@ -1,6 +1,7 @@
 //! The search's progress and result as UCI `info` and `bestmove` lines.
 
 use outpost_board::Move;
+use outpost_movegen::uci::UciNotation;
 use outpost_search::{Bound, Depth, Info, Progress, Score, SearchResult};
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ struct PvLine<'a> {
     hashfull: u32,
     time: Duration,
     pv: &'a [Move],
+    notation: UciNotation,
 }
 
 impl PvLine<'_> {
@@ -45,23 +47,14 @@ impl PvLine<'_> {
         text.push_str(&format!(" hashfull {} time {millis}", self.hashfull));
         if !self.pv.is_empty() {
             text.push_str(" pv ");
-            text.push_str(&moves_text(self.pv));
+            text.push_str(&self.notation.write_all(self.pv));
         }
         text
     }
 }
 
-/// Moves in UCI notation separated by spaces.
-fn moves_text(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(Move::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The `info` line of one iteration.
-pub fn info_line(info: &Info) -> String {
+/// The `info` line of one iteration, its moves in `notation`.
+pub fn info_line(info: &Info, notation: UciNotation) -> String {
     PvLine {
         depth: info.depth,
         seldepth: info.seldepth,
@@ -72,30 +65,32 @@ pub fn info_line(info: &Info) -> String {
         hashfull: info.hashfull,
         time: info.time,
         pv: &info.pv,
+        notation,
     }
     .text()
 }
 
 /// The line to send for a progress report, if any: every iteration, and the move being
 /// searched once the search has run for [`CURRENT_MOVE_AFTER`].
-pub fn progress_line(progress: &Progress) -> Option<String> {
+pub fn progress_line(progress: &Progress, notation: UciNotation) -> Option<String> {
     match progress {
-        Progress::Iteration(info) => Some(info_line(info)),
+        Progress::Iteration(info) => Some(info_line(info, notation)),
         Progress::CurrentMove {
             depth,
             mv,
             number,
             time,
         } if *time >= CURRENT_MOVE_AFTER => Some(format!(
-            "info depth {depth} currmove {mv} currmovenumber {number}"
+            "info depth {depth} currmove {} currmovenumber {number}",
+            notation.write(*mv)
         )),
         Progress::CurrentMove { .. } => None,
     }
 }
 
 /// The last `info` line of a search (its best line, as `multipv 1`) and its `bestmove` line
-/// (`bestmove 0000` when there is no legal move).
-pub fn final_lines(result: &SearchResult) -> String {
+/// (`bestmove 0000` when there is no legal move), its moves in `notation`.
+pub fn final_lines(result: &SearchResult, notation: UciNotation) -> String {
     let info = PvLine {
         depth: result.depth,
         seldepth: result.seldepth,
@@ -106,11 +101,16 @@ pub fn final_lines(result: &SearchResult) -> String {
         hashfull: result.hashfull,
         time: result.time,
         pv: &result.pv,
+        notation,
     }
     .text();
     let best = match (result.best_move, result.ponder_move) {
-        (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
-        (Some(best), None) => format!("bestmove {best}"),
+        (Some(best), Some(ponder)) => format!(
+            "bestmove {} ponder {}",
+            notation.write(best),
+            notation.write(ponder)
+        ),
+        (Some(best), None) => format!("bestmove {}", notation.write(best)),
         (None, _) => "bestmove 0000".to_string(),
     };
     format!("{info}\n{best}")
@@ -153,7 +153,10 @@ mod tests {
     #[test]
     fn the_final_lines_match_the_iteration_lines() {
         assert_eq!(
-            final_lines(&result(Duration::from_millis(40), 12)),
+            final_lines(
+                &result(Duration::from_millis(40), 12),
+                UciNotation::STANDARD
+            ),
             "info depth 7 seldepth 11 multipv 1 score cp 35 nodes 20000 nps 500000 hashfull 12 \
              time 40 pv e2e4 e7e5\nbestmove e2e4 ponder e7e5"
         );
@@ -161,7 +164,10 @@ mod tests {
 
     #[test]
     fn no_speed_without_time() {
-        let text = final_lines(&result(Duration::from_micros(900), 0));
+        let text = final_lines(
+            &result(Duration::from_micros(900), 0),
+            UciNotation::STANDARD,
+        );
         assert!(text.starts_with(
             "info depth 7 seldepth 11 multipv 1 score cp 35 nodes 20000 \
                                   hashfull 0 time 0 pv e2e4 e7e5\n"
@@ -182,7 +188,7 @@ mod tests {
             time: Duration::ZERO,
             pv: vec![],
         };
-        let text = final_lines(&result);
+        let text = final_lines(&result, UciNotation::STANDARD);
         assert!(
             text.ends_with("score mate 0 nodes 0 hashfull 0 time 0\nbestmove 0000"),
             "{text}"
@@ -204,13 +210,13 @@ mod tests {
             pv: moves(&["d2d4"]),
         };
         assert_eq!(
-            info_line(&info),
+            info_line(&info, UciNotation::STANDARD),
             "info depth 3 seldepth 0 multipv 2 score mate -2 upperbound nodes 1500 nps 500000 \
              hashfull 3 time 3 pv d2d4"
         );
         assert_eq!(
-            progress_line(&Progress::Iteration(info.clone())),
-            Some(info_line(&info))
+            progress_line(&Progress::Iteration(info.clone()), UciNotation::STANDARD),
+            Some(info_line(&info, UciNotation::STANDARD))
         );
     }
 
@@ -223,9 +229,9 @@ mod tests {
             number: 4,
             time: Duration::from_millis(millis),
         };
-        assert_eq!(progress_line(&current(999)), None);
+        assert_eq!(progress_line(&current(999), UciNotation::STANDARD), None);
         assert_eq!(
-            progress_line(&current(1000)).as_deref(),
+            progress_line(&current(1000), UciNotation::STANDARD).as_deref(),
             Some("info depth 9 currmove g1f3 currmovenumber 4")
         );
     }

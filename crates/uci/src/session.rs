@@ -12,6 +12,7 @@ use crate::perft_run::{PerftRun, MAX_PERFT_DEPTH};
 use crate::report::{final_lines, progress_line};
 use crate::NAME;
 use outpost_board::Board;
+use outpost_movegen::uci::UciNotation;
 use outpost_movegen::Game;
 use outpost_search::{SearchEvent, SearchHandle, SearchParams, SearchPosition};
 use std::io::{BufRead, Write};
@@ -35,6 +36,8 @@ pub struct Engine {
     params: SearchParams,
     /// A `go perft` counting on its own thread.
     perft: Option<PerftRun>,
+    /// `UCI_Chess960`: castling written and read as king takes rook.
+    chess960: bool,
 }
 
 impl Engine {
@@ -49,6 +52,7 @@ impl Engine {
             search: SearchHandle::new(DEFAULT_HASH_MIB),
             params: SearchParams::default(),
             perft: None,
+            chess960: false,
         }
     }
 
@@ -182,6 +186,7 @@ impl Engine {
             OptionChange::Ponder(_) => {}
             OptionChange::OwnBook(on) => self.own_book = on,
             OptionChange::BookFile(file) => self.book.set_file(file),
+            OptionChange::Chess960(on) => self.chess960 = on,
             OptionChange::SearchParam { name, value } => {
                 // The table checked the range, so the parameter takes the value.
                 if self.params.set(name, value).is_ok() {
@@ -207,9 +212,10 @@ impl Engine {
             StartPosition::StartPos => Board::startpos(),
             StartPosition::Fen(board) => *board,
         };
+        let notation = UciNotation::for_board(&start, self.chess960);
         let mut game = Game::new(start);
         for text in &position.moves {
-            if let Err(error) = game.play_uci(text) {
+            if let Err(error) = game.play_uci_in(notation, text) {
                 self.say(&format!(
                     "info string {error}; position kept up to the move before it"
                 ));
@@ -225,7 +231,7 @@ impl Engine {
         if let Some(perft) = self.perft.take() {
             perft.stop();
         }
-        let (limits, warnings) = limits_for(go, self.game.board());
+        let (limits, warnings) = limits_for(go, self.game.board(), self.notation());
         for message in &warnings {
             self.say(&format!("info string {message}"));
         }
@@ -236,22 +242,31 @@ impl Engine {
                 self.stop_search();
                 self.say(&format!(
                     "info string book move {} weight {} of {}\nbestmove {}",
-                    found.mv, found.weight, found.total, found.mv
+                    self.notation().write(found.mv),
+                    found.weight,
+                    found.total,
+                    self.notation().write(found.mv)
                 ));
                 return;
             }
         }
         let output = self.output.clone();
         let position = SearchPosition::from_game(&self.game);
+        let notation = self.notation();
         self.search
             .start(position, limits, move |event| match event {
                 SearchEvent::Progress(progress) => {
-                    if let Some(line) = progress_line(&progress) {
+                    if let Some(line) = progress_line(&progress, notation) {
                         output.say(&line);
                     }
                 }
-                SearchEvent::Finished(result) => output.say(&final_lines(&result)),
+                SearchEvent::Finished(result) => output.say(&final_lines(&result, notation)),
             });
+    }
+
+    /// How moves are written and read: castling as king takes rook with `UCI_Chess960`.
+    fn notation(&self) -> UciNotation {
+        UciNotation::for_board(self.game.board(), self.chess960)
     }
 
     /// `go perft`: the leaf count below each legal move, then the total, counted on a
@@ -265,7 +280,12 @@ impl Engine {
             return;
         }
         let board = self.game.board().clone();
-        self.perft = Some(PerftRun::start(board, depth, self.output.clone()));
+        self.perft = Some(PerftRun::start(
+            board,
+            depth,
+            self.notation(),
+            self.output.clone(),
+        ));
     }
 
     /// Stops a running search (and a `go perft`) and waits until it has printed its

@@ -122,3 +122,55 @@ fn the_move_number_does_not_wrap() {
         "{output}"
     );
 }
+
+/// Both sides may castle both ways.
+const CASTLES: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn castling_is_king_to_target_by_default_and_king_takes_rook_with_uci_chess960() {
+    let standard = run(format!("position fen {CASTLES}\ngo depth 2 searchmoves e1g1\n").as_bytes());
+    assert!(standard.contains("bestmove e1g1"), "{standard}");
+    let chess960 = run(format!(
+        "setoption name UCI_Chess960 value true\nposition fen {CASTLES} moves e1a1\n\
+         go depth 2 searchmoves e8h8\n"
+    )
+    .as_bytes());
+    assert!(!chess960.contains("info string"), "{chess960}");
+    assert!(chess960.contains("bestmove e8h8"), "{chess960}");
+    // In UCI_Chess960 mode e1c1 is not castling (the king cannot go two squares otherwise).
+    let refused = run(format!(
+        "setoption name UCI_Chess960 value true\nposition fen {CASTLES} moves e1c1\n"
+    )
+    .as_bytes());
+    assert!(
+        refused.contains("info string 'e1c1' is not a legal move"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn chess960_positions_take_castling_as_king_takes_rook() {
+    // Chess960 position 0 (BBQNNRKR): king g1, rooks f1 (queen-side) and h1. Once the
+    // knights are out and the f1 rook has gone to e1, king-side castling (g1h1) keeps the
+    // king on g1 and brings the h1 rook to f1.
+    let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    let text = run(format!(
+        "setoption name UCI_Chess960 value true\n\
+         position fen {fen} moves e2e4 e7e5 d1e3 d8e6 e1d3 e8d6 f1e1 f8e8 g1h1 g8h8\n\
+         d\ngo perft 1\n"
+    )
+    .as_bytes());
+    assert!(!text.contains("info string"), "a move was refused:\n{text}");
+    assert!(
+        text.contains("FEN: bbq1rrk1/pppp1ppp/3nn3/4p3/4P3/3NN3/PPPP1PPP/BBQ1RRK1 w - - 8 6"),
+        "{text}"
+    );
+    assert!(text.contains("g1h1: 1"), "the king steps to h1:\n{text}");
+    assert!(text.contains("Nodes searched: 25"), "{text}");
+}
+
+#[test]
+fn chess960_castling_rights_without_their_rook_are_refused() {
+    let text = run(b"position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w Ckq - 0 1\nd\n");
+    assert!(text.contains("castling right 'C' is impossible"), "{text}");
+}
