@@ -113,6 +113,12 @@ plan() {
       expect=("^Usage: perft") ;;
     "cargo xtask perft")
       expect=("^all counts match$") ;;
+    "cargo xtask perft --suite chess960 --quick")
+      expect=("^total +3842 counts " "^all counts match$") ;;
+    "cargo xtask perft --suite chess960 --hash 0")
+      skip="15 minutes; its quick subset (the line above) runs" ;;
+    "cargo xtask hash --suite chess960")
+      expect=("^hash and board verified after every make and unmake") ;;
     "cargo xtask hash")
       expect=("^hash and board verified after every make and unmake") ;;
     "cargo xtask fuzz --runs "*)

@@ -19,6 +19,40 @@ fn every_suite_position_round_trips_exactly() {
     assert_eq!(count, 128, "lines of data/perft-suite.epd");
 }
 
+/// The 960 Chess960 positions are written in Shredder-FEN: reading and writing them back
+/// gives the same text, and X-FEN (`KQkq` where the outermost rook castles) reads back to the
+/// same board.
+#[test]
+fn every_chess960_position_round_trips_in_both_castling_notations() {
+    let text = include_str!("../../../data/perft-chess960.epd");
+    let records = read_epd(text).unwrap_or_else(|e| panic!("perft-chess960.epd {e}"));
+    assert_eq!(records.len(), 960, "lines of data/perft-chess960.epd");
+    let mut letters_kept = 0;
+    for record in records {
+        let fen = record.epd.fen();
+        let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(board.to_shredder_fen(), fen);
+        let x_fen = board.to_fen();
+        assert_eq!(Board::from_fen(&x_fen).unwrap(), board, "{x_fen}");
+        board.check_consistency().unwrap();
+        // X-FEN keeps a file letter only where an inner rook castles: none of these.
+        let rights = x_fen.split(' ').nth(2).unwrap();
+        letters_kept += usize::from(rights.chars().any(|c| !"KQkq-".contains(c)));
+    }
+    assert_eq!(letters_kept, 0);
+    // Here the inner queen-side rook (c1) castles, the outer one (a1) does not.
+    let inner = "4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1";
+    let board = Board::from_fen(inner).unwrap();
+    assert_eq!(board.to_fen(), inner);
+    assert!(board.has_chess960_castling());
+    assert_eq!(
+        Board::from_fen("4k3/8/8/8/8/8/8/R1R1K3 w Q - 0 1")
+            .unwrap()
+            .to_shredder_fen(),
+        "4k3/8/8/8/8/8/8/R1R1K3 w A - 0 1"
+    );
+}
+
 /// Every position the repository's suites use passes validation (data/perft-suite.epd is read
 /// by the test above).
 #[test]
