@@ -28,6 +28,8 @@ pub enum Command {
     Hash(HashOptions),
     /// Run the cargo-fuzz targets.
     Fuzz(FuzzOptions),
+    /// Compare the divides of a file with ours.
+    Divide(String),
 }
 
 /// Options of `xtask perft`.
@@ -73,6 +75,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "perft" => parse_perft(rest),
         "hash" => parse_hash(rest),
         "fuzz" => parse_fuzz(rest),
+        "divide" => match rest {
+            [flag] if flag == "-h" || flag == "--help" => Ok(Command::Help),
+            [file] if !file.starts_with('-') => Ok(Command::Divide(file.clone())),
+            _ => Err("divide takes one argument, the file of divides".to_string()),
+        },
         other if other.starts_with('-') => Err(format!("unknown option '{other}' before the task")),
         other => Err(format!("unknown task '{other}'")),
     }

@@ -3,12 +3,14 @@
 //!
 //! * `perft`: the published perft counts of an EPD file, compared with ours;
 //! * `hash`: every make and unmake checked against a board computed from scratch;
+//! * `divide`: another engine's perft divides compared with ours, move by move;
 //! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs.
 //!
 //! Exit codes: 0 all good, 1 a count, check or fuzz target failed, 2 bad arguments or input
 //! (or a toolchain, cargo-fuzz or build that fuzzing needs is missing).
 
 mod args;
+mod divide_check;
 mod epd;
 mod fuzz;
 mod hash_check;
@@ -42,6 +44,12 @@ Tasks:
         --suite FILE     EPD file to check, may be repeated
                          (default: data/perft-suite.epd and data/perft-standard.epd)
         --depth N        plies, 0 to 8 (default: 3)
+
+  divide FILE
+      Compare another engine's perft divides with ours, move by move: FILE holds blocks
+      of a `position FEN ;depth N` line and `MOVE COUNT` lines (as
+      scripts/fragments-reference.py writes from Fairy-Stockfish); one line per block,
+      then every move one side lacks and every count that differs.
 
   fuzz [--runs N] [--target NAME]... [--sanitizer NAME]
       Run the cargo-fuzz targets of fuzz/ one after the other, each for N inputs, and
@@ -90,6 +98,7 @@ fn main() -> ExitCode {
         Command::Perft(options) => perft_suite::run(&options),
         Command::Hash(options) => hash_check::run(&options),
         Command::Fuzz(options) => fuzz::run(&options),
+        Command::Divide(file) => divide_check::run(&epd::resolve(&file)),
     };
     match outcome {
         Ok(Verdict::Passed) => ExitCode::SUCCESS,
