@@ -28,6 +28,9 @@ fn main() {
     // One key per castling rook's colour and file (Chess960), drawn after the keys above so
     // that those stay as they were; the a- and h-file keys are replaced by CASTLING_RIGHT's.
     array("CASTLING_ROOK_FILE", 16, &mut out);
+    // The Right of Chess Fragments, white then black, a1 first (drawn last, for the same
+    // reason).
+    array("RIGHT_SQUARE", 2 * 64, &mut out);
     let path = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("zobrist_keys.rs");
     std::fs::write(path, out).unwrap();
 }

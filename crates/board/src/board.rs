@@ -4,6 +4,7 @@ use crate::bitboard::Bitboard;
 use crate::castling::{CastlingRights, CastlingSetup};
 use crate::moves::{Move, CAPTURE, CASTLE, DOUBLE_PUSH, EN_PASSANT, QUIET};
 use crate::types::{Color, Piece, PieceKind, Square};
+use crate::variant::Variant;
 use crate::zobrist::ZobristKeys;
 
 /// A chess position with everything needed to continue the game from it.
@@ -17,10 +18,12 @@ use crate::zobrist::ZobristKeys;
 #[derive(Clone, Debug)]
 pub struct Board {
     /// One bitboard per piece (colour and kind), indexed by [`Piece::index`].
-    by_piece: [Bitboard; 12],
+    by_piece: [Bitboard; Piece::COUNT],
     by_color: [Bitboard; 2],
     mailbox: [Option<Piece>; 64],
     side_to_move: Color,
+    /// The rule set: standard chess (Chess960 included) or Chess Fragments.
+    variant: Variant,
     castling: CastlingRights,
     /// Where the king and rooks of each castling right start (standard or Chess960).
     castling_setup: CastlingSetup,
@@ -37,6 +40,7 @@ impl PartialEq for Board {
             && self.by_color == other.by_color
             && self.mailbox == other.mailbox
             && self.side_to_move == other.side_to_move
+            && self.variant == other.variant
             && self.castling == other.castling
             && self
                 .castling_setup
@@ -87,10 +91,11 @@ impl Board {
     /// A board with no pieces, white to move, no rights; filled by the FEN parser.
     pub(crate) fn empty() -> Board {
         Board {
-            by_piece: [Bitboard::EMPTY; 12],
+            by_piece: [Bitboard::EMPTY; Piece::COUNT],
             by_color: [Bitboard::EMPTY; 2],
             mailbox: [None; 64],
             side_to_move: Color::White,
+            variant: Variant::Chess,
             castling: CastlingRights::empty(),
             castling_setup: CastlingSetup::standard(),
             en_passant: None,
@@ -98,6 +103,10 @@ impl Board {
             fullmove_number: 1,
             hash: 0,
         }
+    }
+
+    pub(crate) fn set_variant(&mut self, variant: Variant) {
+        self.variant = variant;
     }
 
     pub(crate) fn set_state(
@@ -180,7 +189,7 @@ impl Board {
     /// All pieces of `kind`, both colours.
     #[inline]
     pub fn pieces(&self, kind: PieceKind) -> Bitboard {
-        self.by_piece[kind.index()] | self.by_piece[kind.index() + 6]
+        self.by_piece[kind.index()] | self.by_piece[kind.index() + PieceKind::COUNT]
     }
 
     /// All pieces of `color`.
@@ -193,7 +202,7 @@ impl Board {
     #[inline]
     pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
         // Same index as `Piece::new(color, kind).index()`, without the table look-up.
-        self.by_piece[color.index() * 6 + kind.index()]
+        self.by_piece[color.index() * PieceKind::COUNT + kind.index()]
     }
 
     /// Every occupied square.
@@ -208,10 +217,24 @@ impl Board {
         self.pieces_of(color, PieceKind::Bishop) | self.pieces_of(color, PieceKind::Queen)
     }
 
-    /// Rooks and queens of `color`: the pieces that attack along ranks and files.
+    /// Rooks, queens and Rights of `color`: the pieces that attack along ranks and files.
     #[inline]
     pub fn straight_sliders(&self, color: Color) -> Bitboard {
-        self.pieces_of(color, PieceKind::Rook) | self.pieces_of(color, PieceKind::Queen)
+        self.pieces_of(color, PieceKind::Rook)
+            | self.pieces_of(color, PieceKind::Queen)
+            | self.pieces_of(color, PieceKind::Right)
+    }
+
+    /// Knights and Rights of `color`: the pieces that attack as a knight does.
+    #[inline]
+    pub fn knight_leapers(&self, color: Color) -> Bitboard {
+        self.pieces_of(color, PieceKind::Knight) | self.pieces_of(color, PieceKind::Right)
+    }
+
+    /// The rule set of the game.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// The square of `color`'s king (a1 if the board has none, which FEN parsing rules out).

@@ -2,6 +2,7 @@
 
 use crate::board::Board;
 use crate::types::{Color, File, PieceKind, Rank, Square};
+use crate::variant::Variant;
 use std::fmt;
 
 /// How pieces are drawn in a diagram.
@@ -27,21 +28,25 @@ impl Board {
 
     /// Piece counts of both sides.
     pub fn material(&self) -> Material {
-        let mut counts = [[0u8; 6]; 2];
+        let mut counts = [[0u8; PieceKind::COUNT]; 2];
         for color in Color::ALL {
             for kind in PieceKind::ALL {
                 counts[color.index()][kind.index()] = self.pieces_of(color, kind).count() as u8;
             }
         }
-        Material { counts }
+        Material {
+            counts,
+            variant: self.variant(),
+        }
     }
 }
 
 impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in Rank::all().collect::<Vec<_>>().into_iter().rev() {
+        let size = self.board.variant().size();
+        for rank in Rank::all().take(size).collect::<Vec<_>>().into_iter().rev() {
             write!(f, "{}", rank.digit())?;
-            for file in File::all() {
+            for file in File::all().take(size) {
                 let square = Square::from_coords(file, rank);
                 let symbol = match (self.board.piece_at(square), self.style) {
                     (Some(piece), DiagramStyle::Unicode) => piece.unicode(),
@@ -54,7 +59,7 @@ impl fmt::Display for Diagram<'_> {
             writeln!(f)?;
         }
         write!(f, " ")?;
-        for file in File::all() {
+        for file in File::all().take(size) {
             write!(f, " {}", file.letter())?;
         }
         writeln!(f)
@@ -72,7 +77,8 @@ impl fmt::Display for Board {
 /// The number of pieces of each kind per side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Material {
-    counts: [[u8; 6]; 2],
+    counts: [[u8; PieceKind::COUNT]; 2],
+    variant: Variant,
 }
 
 impl Material {
@@ -81,7 +87,7 @@ impl Material {
         self.counts[color.index()][kind.index()]
     }
 
-    /// Material of `color` in pawns (P 1, N 3, B 3, R 5, Q 9).
+    /// Material of `color` in pawns (P 1, N 3, B 3, R 5, Right 8, Q 9).
     pub fn pawns(&self, color: Color) -> i32 {
         PieceKind::ALL
             .iter()
@@ -96,11 +102,23 @@ impl Material {
 }
 
 impl fmt::Display for Material {
-    /// For example `white: Q 1, R 2, B 2, N 2, P 8 (39) | black: … | balance +0`.
+    /// For example `white: Q 1 R 2 B 2 N 2 P 8 (39) | black: … | balance +0` (the Right, C,
+    /// instead of rooks in Chess Fragments).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let heavy = match self.variant {
+            Variant::Chess => PieceKind::Rook,
+            Variant::Fragments => PieceKind::Right,
+        };
+        let kinds = [
+            PieceKind::Queen,
+            heavy,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Pawn,
+        ];
         for color in Color::ALL {
             write!(f, "{color}:")?;
-            for kind in PieceKind::ALL.iter().rev().skip(1) {
+            for kind in &kinds {
                 let letter = kind.letter().to_ascii_uppercase();
                 write!(f, " {letter} {}", self.count(color, *kind))?;
             }

@@ -7,6 +7,7 @@ use crate::castling::{
 };
 use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
 use crate::validate::{validate, validate_king_counts};
+use crate::variant::Variant;
 use std::fmt;
 
 /// Why a FEN string was rejected. Each variant names the field and what was wrong with it.
@@ -23,15 +24,28 @@ pub enum FenError {
         rank: char,
         /// The character.
         character: char,
+        /// The rule set of the placement (by its number of ranks).
+        variant: Variant,
     },
-    /// A rank of the piece placement that does not describe exactly 8 squares.
+    /// A piece letter of the other rule set: the Right (`C`) in standard chess, a rook in
+    /// Chess Fragments.
+    PieceNotInVariant {
+        /// The letter.
+        character: char,
+        /// The rule set of the placement (by its number of ranks).
+        variant: Variant,
+    },
+    /// A rank of the piece placement that does not describe exactly 8 squares (5 in Chess
+    /// Fragments).
     RankLength {
         /// The rank, as written (`8` first).
         rank: char,
         /// How many squares it described.
         squares: usize,
+        /// The rule set of the placement (by its number of ranks).
+        variant: Variant,
     },
-    /// The piece placement does not have exactly 8 ranks.
+    /// The piece placement does not have 8 ranks (standard chess) or 5 (Chess Fragments).
     RankCount {
         /// How many ranks there were.
         found: usize,
@@ -76,19 +90,23 @@ pub enum FenError {
     },
     /// The side that is not to move is in check: the side to move could capture the king.
     OpponentInCheck,
-    /// A side has more than 8 pawns.
+    /// A side has more than 8 pawns (5 in Chess Fragments).
     TooManyPawns {
         /// The side.
         color: Color,
         /// How many pawns it has.
         found: u32,
+        /// The rule set of the placement (by its number of ranks).
+        variant: Variant,
     },
-    /// A side has more than 16 pieces (king and pawns included).
+    /// A side has more than 16 pieces, king and pawns included (10 in Chess Fragments).
     TooManyPieces {
         /// The side.
         color: Color,
         /// How many pieces it has.
         found: u32,
+        /// The rule set of the placement (by its number of ranks).
+        variant: Variant,
     },
     /// A side has more promoted pieces than pawns it has lost: the queens, rooks, bishops and
     /// knights beyond the initial 1, 2, 2 and 2 number more than 8 minus its pawns.
@@ -99,6 +117,8 @@ pub enum FenError {
         promoted: u32,
         /// How many pawns it lacks (8 minus its pawns): the most it could have promoted.
         missing_pawns: u32,
+        /// The rule set of the placement (by its number of ranks).
+        variant: Variant,
     },
     /// The side to move is attacked by more than two pieces: no move gives a triple check.
     TooManyCheckers {
@@ -126,17 +146,45 @@ impl fmt::Display for FenError {
                 "FEN has {found} fields; expected 6 (placement, side, castling, en passant, \
                  halfmove clock, fullmove number) or the first 4"
             ),
-            FenError::UnknownPiece { rank, character } => write!(
+            FenError::UnknownPiece {
+                rank,
+                character,
+                variant,
+            } => match variant {
+                Variant::Chess => write!(
+                    f,
+                    "piece placement: '{character}' on rank {rank} is not a piece letter \
+                     (PNBRQK or pnbrqk) or a digit 1-8"
+                ),
+                Variant::Fragments => write!(
+                    f,
+                    "piece placement: '{character}' on rank {rank} is not a piece letter of \
+                     Chess Fragments (PNBCQK or pnbcqk) or a digit 1-5"
+                ),
+            },
+            FenError::PieceNotInVariant { character, variant } => write!(
                 f,
-                "piece placement: '{character}' on rank {rank} is not a piece letter (PNBRQK \
-                 or pnbrqk) or a digit 1-8"
+                "piece placement: '{character}' is not a piece of {}",
+                match variant {
+                    Variant::Chess =>
+                        "standard chess (the Right, C, is a piece of Chess Fragments)",
+                    Variant::Fragments => "Chess Fragments, which has no rooks",
+                }
             ),
-            FenError::RankLength { rank, squares } => write!(
+            FenError::RankLength {
+                rank,
+                squares,
+                variant,
+            } => write!(
                 f,
-                "piece placement: rank {rank} describes {squares} squares instead of 8"
+                "piece placement: rank {rank} describes {squares} squares instead of {}",
+                variant.size()
             ),
             FenError::RankCount { found } => {
-                write!(f, "piece placement has {found} ranks instead of 8")
+                write!(
+                    f,
+                    "piece placement has {found} ranks instead of 8 (5 for Chess Fragments)"
+                )
             }
             FenError::SideToMove(text) => {
                 write!(f, "side to move is '{text}'; expected 'w' or 'b'")
@@ -179,21 +227,39 @@ impl fmt::Display for FenError {
                     "the side not to move is in check (its king could be captured)"
                 )
             }
-            FenError::TooManyPawns { color, found } => {
-                write!(f, "{color} has {found} pawns; a side has at most 8")
+            FenError::TooManyPawns {
+                color,
+                found,
+                variant,
+            } => {
+                write!(
+                    f,
+                    "{color} has {found} pawns; a side has at most {}",
+                    variant.pawns()
+                )
             }
-            FenError::TooManyPieces { color, found } => write!(
+            FenError::TooManyPieces {
+                color,
+                found,
+                variant,
+            } => write!(
                 f,
-                "{color} has {found} pieces; a side has at most 16, king and pawns included"
+                "{color} has {found} pieces; a side has at most {}, king and pawns included",
+                2 * variant.pawns()
             ),
             FenError::TooManyPromotedPieces {
                 color,
                 promoted,
                 missing_pawns,
+                variant,
             } => write!(
                 f,
-                "{color} has {promoted} pieces beyond 1 queen, 2 rooks, 2 bishops and 2 \
-                 knights, but only {missing_pawns} pawns missing that could have promoted"
+                "{color} has {promoted} pieces beyond {}, but only {missing_pawns} pawns \
+                 missing that could have promoted",
+                match variant {
+                    Variant::Chess => "1 queen, 2 rooks, 2 bishops and 2 knights",
+                    Variant::Fragments => "1 queen, 1 Right, 1 bishop and 1 knight",
+                }
             ),
             FenError::TooManyCheckers { king, found } => write!(
                 f,
@@ -281,9 +347,10 @@ impl Board {
 
     fn fen_with(&self, style: CastlingStyle) -> String {
         let mut fen = String::with_capacity(90);
-        for rank in Rank::all().collect::<Vec<_>>().into_iter().rev() {
+        let size = self.variant().size();
+        for rank in Rank::all().take(size).collect::<Vec<_>>().into_iter().rev() {
             let mut empty = 0;
-            for file in File::all() {
+            for file in File::all().take(size) {
                 match self.piece_at(Square::from_coords(file, rank)) {
                     Some(piece) => {
                         if empty > 0 {
@@ -320,19 +387,28 @@ impl Board {
 
 fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount { found: ranks.len() });
-    }
+    let variant = Variant::ALL
+        .into_iter()
+        .find(|variant| variant.size() == ranks.len())
+        .ok_or(FenError::RankCount { found: ranks.len() })?;
+    board.set_variant(variant);
+    let size = variant.size();
     for (row, text) in ranks.iter().enumerate() {
-        let rank_index = 7 - row as u8;
-        let rank_label = char::from(b'1' + rank_index);
+        let rank_index = size - 1 - row;
+        let rank_label = char::from(b'1' + rank_index as u8);
         let mut file_index = 0usize;
         for character in text.chars() {
-            if let Some(skip) = character.to_digit(10).filter(|d| (1..=8).contains(d)) {
+            if let Some(skip) = character
+                .to_digit(10)
+                .filter(|&d| (1..=size as u32).contains(&d))
+            {
                 file_index += skip as usize;
             } else if let Some(piece) = Piece::from_fen_char(character) {
-                if file_index < 8 {
-                    let square = Square::from_index(rank_index as usize * 8 + file_index);
+                if !variant.has_kind(piece.kind()) {
+                    return Err(FenError::PieceNotInVariant { character, variant });
+                }
+                if file_index < size {
+                    let square = Square::from_index(rank_index * 8 + file_index);
                     board.put_piece(piece, square);
                 }
                 file_index += 1;
@@ -340,13 +416,15 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
                 return Err(FenError::UnknownPiece {
                     rank: rank_label,
                     character,
+                    variant,
                 });
             }
         }
-        if file_index != 8 {
+        if file_index != size {
             return Err(FenError::RankLength {
                 rank: rank_label,
                 squares: file_index,
+                variant,
             });
         }
     }
@@ -414,6 +492,12 @@ fn parse_castling(board: &Board, text: &str) -> Result<(CastlingRights, Castling
     }
     if text.is_empty() || text.chars().count() > 4 {
         return Err(FenError::Castling(text.to_string()));
+    }
+    if board.variant() == Variant::Fragments {
+        return Err(FenError::ImpossibleCastling {
+            right: text.chars().next().unwrap_or('-'),
+            reason: "Chess Fragments has no castling",
+        });
     }
     for letter in text.chars() {
         let color = if letter.is_ascii_uppercase() {

@@ -29,6 +29,7 @@ mod fen;
 mod moves;
 mod types;
 mod validate;
+mod variant;
 pub mod zobrist;
 
 pub use bitboard::{
@@ -46,3 +47,4 @@ pub use fen::FenError;
 pub use moves::{Move, MoveKind};
 pub use types::{Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};
 pub use validate::{INITIAL_PIECES, MAX_PAWNS, MAX_PIECES};
+pub use variant::Variant;

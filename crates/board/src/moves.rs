@@ -25,8 +25,9 @@ pub enum MoveKind {
 /// A move: from-square (bits 0–5), to-square (bits 6–11) and a 4-bit kind (bits 12–15).
 ///
 /// Kind codes: 0 quiet, 1 double push, 2 castle, 4 capture, 5 en passant, 8–11 promotion to
-/// knight, bishop, rook, queen, 12–15 the same promotions with a capture. Bit 2 of the kind
-/// marks a capture, bit 3 a promotion.
+/// knight, bishop, rook, queen, 12–15 the same promotions with a capture, and 3 and 7
+/// promotion to the Right (Chess Fragments) without and with a capture. Bit 2 of the kind
+/// marks a capture; 3, 7 and 8 to 15 are the promotions.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 
@@ -36,6 +37,28 @@ pub(crate) const CASTLE: u16 = 2;
 pub(crate) const CAPTURE: u16 = 4;
 pub(crate) const EN_PASSANT: u16 = 5;
 pub(crate) const PROMOTION: u16 = 8;
+/// Promotion to the Right, without capture (with one it is `RIGHT_PROMOTION | CAPTURE`).
+pub(crate) const RIGHT_PROMOTION: u16 = 3;
+
+/// The piece each kind code promotes to, if it is a promotion.
+const PROMOTED: [Option<PieceKind>; 16] = {
+    let mut promoted = [None; 16];
+    let pieces = [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ];
+    let mut code = 0;
+    while code < 4 {
+        promoted[PROMOTION as usize + code] = Some(pieces[code]);
+        promoted[(PROMOTION | CAPTURE) as usize + code] = Some(pieces[code]);
+        code += 1;
+    }
+    promoted[RIGHT_PROMOTION as usize] = Some(PieceKind::Right);
+    promoted[(RIGHT_PROMOTION | CAPTURE) as usize] = Some(PieceKind::Right);
+    promoted
+};
 
 impl Move {
     /// The "no move" value (a1a1), used for empty slots and the null move.
@@ -76,17 +99,19 @@ impl Move {
         Move::pack(from, to, EN_PASSANT)
     }
 
-    /// A promotion to `piece` (knight, bishop, rook or queen), capturing when `capture` is set.
+    /// A promotion to `piece` (knight, bishop, rook, queen or Right; anything else is taken
+    /// as a queen), capturing when `capture` is set.
     #[inline]
     pub const fn promotion(from: Square, to: Square, piece: PieceKind, capture: bool) -> Move {
-        let piece_code = match piece {
-            PieceKind::Knight => 0,
-            PieceKind::Bishop => 1,
-            PieceKind::Rook => 2,
-            _ => 3,
+        let code = match piece {
+            PieceKind::Knight => PROMOTION,
+            PieceKind::Bishop => PROMOTION | 1,
+            PieceKind::Rook => PROMOTION | 2,
+            PieceKind::Right => RIGHT_PROMOTION,
+            _ => PROMOTION | 3,
         };
         let capture_code = if capture { CAPTURE } else { 0 };
-        Move::pack(from, to, PROMOTION | capture_code | piece_code)
+        Move::pack(from, to, code | capture_code)
     }
 
     /// The square the piece leaves.
@@ -110,15 +135,7 @@ impl Move {
     /// The piece a pawn promotes to, if this is a promotion.
     #[inline]
     pub const fn promotion_piece(self) -> Option<PieceKind> {
-        if self.code() & PROMOTION == 0 {
-            return None;
-        }
-        Some(match self.code() & 3 {
-            0 => PieceKind::Knight,
-            1 => PieceKind::Bishop,
-            2 => PieceKind::Rook,
-            _ => PieceKind::Queen,
-        })
+        PROMOTED[self.code() as usize]
     }
 
     /// `true` for captures, including en passant and capturing promotions.
@@ -148,7 +165,9 @@ impl Move {
     /// `true` for a promotion, with or without capture.
     #[inline]
     pub const fn is_promotion(self) -> bool {
-        self.code() & PROMOTION != 0
+        // One bit per code of PROMOTED: 3, 7 and 8 to 15.
+        const PROMOTION_CODES: u16 = 0xff88;
+        PROMOTION_CODES >> self.code() & 1 != 0
     }
 
     /// `true` for the null move.
@@ -216,11 +235,43 @@ mod tests {
         assert!(m.is_capture() && m.is_promotion());
         assert_eq!(m.kind(), MoveKind::PromotionCapture(PieceKind::Rook));
         assert_eq!(m.to_string(), "e7f8r");
-        for piece in PieceKind::PROMOTIONS {
-            let p = Move::promotion(Square::A7, Square::A8, piece, false);
-            assert_eq!(p.kind(), MoveKind::Promotion(piece));
-            assert!(!p.is_capture());
+        for piece in [
+            PieceKind::Queen,
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Right,
+        ] {
+            for capture in [false, true] {
+                let p = Move::promotion(Square::A7, Square::A8, piece, capture);
+                assert!(p.is_promotion());
+                assert_eq!(p.promotion_piece(), Some(piece));
+                assert_eq!(p.is_capture(), capture);
+                let kind = if capture {
+                    MoveKind::PromotionCapture(piece)
+                } else {
+                    MoveKind::Promotion(piece)
+                };
+                assert_eq!(p.kind(), kind);
+                assert!(!p.is_castle() && !p.is_en_passant() && !p.is_double_push());
+            }
         }
+        for mv in [
+            Move::quiet(Square::A2, Square::A3),
+            Move::double_push(Square::A2, Square::A4),
+            Move::castle(Square::E1, Square::G1),
+            Move::capture(Square::A2, Square::B3),
+            Move::en_passant(Square::A5, Square::B6),
+        ] {
+            assert!(
+                !mv.is_promotion() && mv.promotion_piece().is_none(),
+                "{mv:?}"
+            );
+        }
+        assert_eq!(
+            Move::promotion(Square::A4, Square::A5, PieceKind::Right, false).to_string(),
+            "a4a5c"
+        );
         assert_eq!(
             Move::en_passant(Square::E5, Square::D6).kind(),
             MoveKind::EnPassant

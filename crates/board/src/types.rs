@@ -75,11 +75,25 @@ pub enum PieceKind {
     Queen = 4,
     /// King.
     King = 5,
+    /// The Right of Chess Fragments: moves as a rook or as a knight (the chancellor of
+    /// other variants). Last, so that the six kinds of standard chess keep their indexes.
+    Right = 6,
 }
 
 impl PieceKind {
     /// All six kinds, pawn first.
-    pub const ALL: [PieceKind; 6] = [
+    pub const ALL: [PieceKind; 7] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+        PieceKind::Right,
+    ];
+
+    /// The six kinds of standard chess, pawn first.
+    pub const STANDARD: [PieceKind; 6] = [
         PieceKind::Pawn,
         PieceKind::Knight,
         PieceKind::Bishop,
@@ -88,7 +102,11 @@ impl PieceKind {
         PieceKind::King,
     ];
 
-    /// The four kinds a pawn may promote to, strongest first.
+    /// How many kinds there are: the length of per-kind tables.
+    pub const COUNT: usize = 7;
+
+    /// The four kinds a pawn may promote to in standard chess, strongest first (see
+    /// `Variant::promotions`).
     pub const PROMOTIONS: [PieceKind; 4] = [
         PieceKind::Queen,
         PieceKind::Rook,
@@ -111,6 +129,7 @@ impl PieceKind {
             PieceKind::Rook => 'r',
             PieceKind::Queen => 'q',
             PieceKind::King => 'k',
+            PieceKind::Right => 'c',
         }
     }
 
@@ -123,6 +142,7 @@ impl PieceKind {
             'r' => PieceKind::Rook,
             'q' => PieceKind::Queen,
             'k' => PieceKind::King,
+            'c' => PieceKind::Right,
             _ => return None,
         })
     }
@@ -135,12 +155,13 @@ impl PieceKind {
             PieceKind::Rook => 5,
             PieceKind::Queen => 9,
             PieceKind::King => 0,
+            PieceKind::Right => 8,
         }
     }
 }
 
-/// A piece of one colour, stored in one byte (white pawn 0 … white king 5, black pawn 6 …
-/// black king 11), so that `Option<Piece>` is one byte too.
+/// A piece of one colour, stored in one byte (white pawn 0 … white king 5, the white Right 6,
+/// then black in the same order, 7 … 13), so that `Option<Piece>` is one byte too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Piece {
@@ -156,6 +177,8 @@ pub enum Piece {
     WhiteQueen,
     /// A white king.
     WhiteKing,
+    /// A white Right (Chess Fragments).
+    WhiteRight,
     /// A black pawn.
     BlackPawn,
     /// A black knight.
@@ -168,35 +191,42 @@ pub enum Piece {
     BlackQueen,
     /// A black king.
     BlackKing,
+    /// A black Right (Chess Fragments).
+    BlackRight,
 }
 
 impl Piece {
-    /// All twelve pieces, in index order.
-    pub const ALL: [Piece; 12] = [
+    /// How many pieces there are: the length of per-piece tables.
+    pub const COUNT: usize = 2 * PieceKind::COUNT;
+
+    /// All fourteen pieces, in index order.
+    pub const ALL: [Piece; 14] = [
         Piece::WhitePawn,
         Piece::WhiteKnight,
         Piece::WhiteBishop,
         Piece::WhiteRook,
         Piece::WhiteQueen,
         Piece::WhiteKing,
+        Piece::WhiteRight,
         Piece::BlackPawn,
         Piece::BlackKnight,
         Piece::BlackBishop,
         Piece::BlackRook,
         Piece::BlackQueen,
         Piece::BlackKing,
+        Piece::BlackRight,
     ];
 
     /// The piece of `color` and `kind`.
     #[inline]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
-        Piece::ALL[color as usize * 6 + kind as usize]
+        Piece::ALL[color as usize * PieceKind::COUNT + kind as usize]
     }
 
     /// Its colour.
     #[inline]
     pub const fn color(self) -> Color {
-        if (self as u8) < 6 {
+        if (self as u8) < PieceKind::COUNT as u8 {
             Color::White
         } else {
             Color::Black
@@ -207,11 +237,11 @@ impl Piece {
     #[inline]
     pub const fn kind(self) -> PieceKind {
         // White pieces come first, then black ones, each in `PieceKind::ALL` order.
-        const KINDS: [PieceKind; 12] = {
-            let mut kinds = [PieceKind::Pawn; 12];
+        const KINDS: [PieceKind; Piece::COUNT] = {
+            let mut kinds = [PieceKind::Pawn; Piece::COUNT];
             let mut index = 0;
-            while index < 12 {
-                kinds[index] = PieceKind::ALL[index % 6];
+            while index < Piece::COUNT {
+                kinds[index] = PieceKind::ALL[index % PieceKind::COUNT];
                 index += 1;
             }
             kinds
@@ -219,7 +249,7 @@ impl Piece {
         KINDS[self as usize]
     }
 
-    /// 0..12, white pieces first: an index into per-piece tables.
+    /// 0..14, white pieces first: an index into per-piece tables.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -245,9 +275,12 @@ impl Piece {
         Some(Piece::new(color, kind))
     }
 
-    /// The Unicode chess symbol (`♔` … `♟`).
+    /// The Unicode chess symbol (`♔` … `♟`; Unicode has none for the Right, which is a
+    /// circled C).
     pub const fn unicode(self) -> char {
-        const SYMBOLS: [char; 12] = ['♙', '♘', '♗', '♖', '♕', '♔', '♟', '♞', '♝', '♜', '♛', '♚'];
+        const SYMBOLS: [char; Piece::COUNT] = [
+            '♙', '♘', '♗', '♖', '♕', '♔', 'Ⓒ', '♟', '♞', '♝', '♜', '♛', '♚', 'ⓒ',
+        ];
         SYMBOLS[self.index()]
     }
 }

@@ -32,6 +32,7 @@ use crate::board::Board;
 use crate::castling::CASTLE_SIDES;
 use crate::fen::FenError;
 use crate::types::{Color, Piece, PieceKind, Rank, Square};
+use crate::variant::Variant;
 
 /// Most pieces a side can have, king and pawns included.
 pub const MAX_PIECES: u32 = 16;
@@ -49,7 +50,9 @@ pub const INITIAL_PIECES: [(PieceKind, u32); 4] = [
 /// Checks the rules of the module documentation, in order; the first broken one is returned.
 pub(crate) fn validate(board: &Board) -> Result<(), FenError> {
     validate_king_counts(board)?;
-    let back_ranks = Bitboard::rank(Rank::R1) | Bitboard::rank(Rank::R8);
+    let variant = board.variant();
+    let back_ranks = Bitboard::rank(variant.promotion_rank(Color::Black))
+        | Bitboard::rank(variant.promotion_rank(Color::White));
     if let Some(square) = (board.pieces(PieceKind::Pawn) & back_ranks).first() {
         return Err(FenError::PawnOnBackRank { square });
     }
@@ -80,30 +83,35 @@ pub(crate) fn validate_king_counts(board: &Board) -> Result<(), FenError> {
 
 /// Rule 3: pawn, piece and promoted-piece counts of one side.
 fn validate_material(board: &Board, color: Color) -> Result<(), FenError> {
+    let variant = board.variant();
     let pawns = board.pieces_of(color, PieceKind::Pawn).count();
-    if pawns > MAX_PAWNS {
+    if pawns > variant.pawns() {
         return Err(FenError::TooManyPawns {
             color,
             found: pawns,
+            variant,
         });
     }
     let pieces = board.color(color).count();
-    if pieces > MAX_PIECES {
+    if pieces > 2 * variant.pawns() {
         return Err(FenError::TooManyPieces {
             color,
             found: pieces,
+            variant,
         });
     }
-    let promoted: u32 = INITIAL_PIECES
+    let promoted: u32 = variant
+        .initial_pieces()
         .iter()
         .map(|&(kind, initial)| board.pieces_of(color, kind).count().saturating_sub(initial))
         .sum();
-    let missing_pawns = MAX_PAWNS - pawns;
+    let missing_pawns = variant.pawns() - pawns;
     if promoted > missing_pawns {
         return Err(FenError::TooManyPromotedPieces {
             color,
             promoted,
             missing_pawns,
+            variant,
         });
     }
     Ok(())
@@ -141,10 +149,15 @@ fn validate_castling(board: &Board) -> Result<(), FenError> {
 /// Rule 5: the en passant square is behind a pawn that has just moved two squares.
 fn validate_en_passant(board: &Board, square: Square) -> Result<(), FenError> {
     let mover = board.side_to_move();
-    if square.rank() != Rank::R6.relative_to(mover) {
+    if square.rank() != board.variant().en_passant_rank(!mover) {
         return Err(FenError::ImpossibleEnPassant {
             square,
-            reason: "it must be on rank 6 with white to move, rank 3 with black to move",
+            reason: match board.variant() {
+                Variant::Chess => {
+                    "it must be on rank 6 with white to move, rank 3 with black to move"
+                }
+                Variant::Fragments => "in Chess Fragments it must be on rank 3",
+            },
         });
     }
     // The pawn that just moved two squares stands one square beyond, towards the mover.
@@ -185,8 +198,16 @@ fn validate_checkers(board: &Board) -> Result<(), FenError> {
         return Err(FenError::ImpossibleCheck {
             king,
             checkers: [first, second],
-            reason: "neither checker is a bishop, rook or queen, but one check of a double \
-                     check is always discovered, and only those pieces give discovered checks",
+            reason: match board.variant() {
+                Variant::Chess => {
+                    "neither checker is a bishop, rook or queen, but one check of a double \
+                     check is always discovered, and only those pieces give discovered checks"
+                }
+                Variant::Fragments => {
+                    "neither checker is a bishop, queen or Right, but one check of a double \
+                     check is always discovered, and only those pieces give discovered checks"
+                }
+            },
         });
     }
     Ok(())
@@ -201,7 +222,7 @@ fn attackers(board: &Board, square: Square, by: Color) -> Bitboard {
         Color::Black => [(-1, 1), (1, 1)],
     };
     (step_attacks(square, &pawn_steps) & board.pieces_of(by, PieceKind::Pawn))
-        | (step_attacks(square, &KNIGHT_STEPS) & board.pieces_of(by, PieceKind::Knight))
+        | (step_attacks(square, &KNIGHT_STEPS) & board.knight_leapers(by))
         | (step_attacks(square, &KING_STEPS) & board.pieces_of(by, PieceKind::King))
         | (ray_attacks(square, occupied, &BISHOP_DIRECTIONS) & board.diagonal_sliders(by))
         | (ray_attacks(square, occupied, &ROOK_DIRECTIONS) & board.straight_sliders(by))

@@ -8,13 +8,13 @@
 //! gives the same key as any other move to that position, which is what repetition detection
 //! and the transposition table need. The raw square is still kept on the board for FEN.
 
-use crate::types::{Color, File, Piece, Square};
+use crate::types::{Color, File, Piece, PieceKind, Square};
 
 include!(concat!(env!("OUT_DIR"), "/zobrist_keys.rs"));
 
 /// All Zobrist keys.
 pub struct ZobristKeys {
-    piece_square: [u64; 12 * 64],
+    piece_square: [u64; Piece::COUNT * 64],
     black_to_move: u64,
     castling_rook: [u64; 16],
     en_passant_file: [u64; 8],
@@ -32,8 +32,30 @@ const fn castling_rook_keys() -> [u64; 16] {
     keys
 }
 
+/// The key of every piece on every square, in [`Piece::index`] order. The twelve pieces of
+/// standard chess keep the keys they had when there were only they (`PIECE_SQUARE`, six
+/// kinds a colour), so standard positions hash as they always did; the Right's come after.
+const fn piece_square_keys() -> [u64; Piece::COUNT * 64] {
+    let mut keys = [0; Piece::COUNT * 64];
+    let mut piece = 0;
+    while piece < Piece::COUNT {
+        let (color, kind) = (piece / PieceKind::COUNT, piece % PieceKind::COUNT);
+        let mut square = 0;
+        while square < 64 {
+            keys[piece * 64 + square] = if kind == PieceKind::Right as usize {
+                RIGHT_SQUARE[color * 64 + square]
+            } else {
+                PIECE_SQUARE[(color * 6 + kind) * 64 + square]
+            };
+            square += 1;
+        }
+        piece += 1;
+    }
+    keys
+}
+
 static KEYS: ZobristKeys = ZobristKeys {
-    piece_square: PIECE_SQUARE,
+    piece_square: piece_square_keys(),
     black_to_move: BLACK_TO_MOVE[0],
     castling_rook: castling_rook_keys(),
     en_passant_file: EN_PASSANT_FILE,
@@ -76,15 +98,26 @@ impl ZobristKeys {
 mod tests {
     use super::*;
 
+    fn keys_of(piece: Piece) -> Vec<u64> {
+        crate::types::Square::all()
+            .map(|square| ZobristKeys::get().piece(piece, square))
+            .collect()
+    }
+
     #[test]
     fn keys_are_distinct_and_castling_keys_combine() {
-        let mut all: Vec<u64> = PIECE_SQUARE.to_vec();
+        let mut all: Vec<u64> = piece_square_keys().to_vec();
         all.extend(castling_rook_keys());
         all.extend(EN_PASSANT_FILE);
         all.push(BLACK_TO_MOVE[0]);
         all.sort_unstable();
         all.dedup();
-        assert_eq!(all.len(), 12 * 64 + 16 + 8 + 1);
+        assert_eq!(all.len(), 14 * 64 + 16 + 8 + 1);
+        assert_eq!(
+            keys_of(Piece::BlackKing),
+            PIECE_SQUARE[11 * 64..12 * 64],
+            "standard keys unchanged"
+        );
         let keys = ZobristKeys::get();
         let h = File::from_letter('h').unwrap();
         assert_eq!(keys.castling_rook(Color::White, h), CASTLING_RIGHT[0]);

@@ -1,6 +1,6 @@
 //! FEN parsing and printing: round trips and every error.
 
-use outpost_board::{read_epd, Board, Color, Epd, EpdError, FenError, Square};
+use outpost_board::{read_epd, Board, Color, Epd, EpdError, FenError, Square, Variant};
 
 const ROUND_TRIP: &str = include_str!("../../../data/perft-suite.epd");
 
@@ -122,28 +122,32 @@ fn every_error_variant_is_reported() {
         error("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
         FenError::UnknownPiece {
             rank: '7',
-            character: 'x'
+            character: 'x',
+            variant: Variant::Chess,
         }
     );
     assert_eq!(
         error("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
         FenError::RankLength {
             rank: '7',
-            squares: 7
+            squares: 7,
+            variant: Variant::Chess,
         }
     );
     assert_eq!(
         error("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
         FenError::UnknownPiece {
             rank: '6',
-            character: '9'
+            character: '9',
+            variant: Variant::Chess,
         }
     );
     assert_eq!(
         error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1"),
         FenError::RankLength {
             rank: '1',
-            squares: 9
+            squares: 9,
+            variant: Variant::Chess,
         }
     );
     assert_eq!(
@@ -269,21 +273,24 @@ fn impossible_material_is_refused() {
         error("1QQQQQbk/Q5pp/Q5QQ/Q2Q3Q/Q6Q/Q6Q/1Q5Q/KQQQQQQ1 w - - 0 1"),
         FenError::TooManyPieces {
             color: Color::White,
-            found: 25
+            found: 25,
+            variant: Variant::Chess,
         }
     );
     assert_eq!(
         error("4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1"),
         FenError::TooManyPawns {
             color: Color::White,
-            found: 9
+            found: 9,
+            variant: Variant::Chess,
         }
     );
     assert_eq!(
         error("rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
         FenError::TooManyPieces {
             color: Color::White,
-            found: 17
+            found: 17,
+            variant: Variant::Chess,
         }
     );
     assert_eq!(
@@ -291,7 +298,8 @@ fn impossible_material_is_refused() {
         FenError::TooManyPromotedPieces {
             color: Color::White,
             promoted: 1,
-            missing_pawns: 0
+            missing_pawns: 0,
+            variant: Variant::Chess,
         }
     );
     // Three extra black pieces (two rooks and a bishop) with two pawns lost.
@@ -300,7 +308,8 @@ fn impossible_material_is_refused() {
         FenError::TooManyPromotedPieces {
             color: Color::Black,
             promoted: 3,
-            missing_pawns: 2
+            missing_pawns: 2,
+            variant: Variant::Chess,
         }
     );
     // Missing pieces of one kind do not pay for extra ones of another.
@@ -317,7 +326,8 @@ fn epd_refuses_impossible_positions_too() {
         Epd::parse(line).unwrap_err(),
         EpdError::Fen(FenError::TooManyPieces {
             color: Color::White,
-            found: 25
+            found: 25,
+            variant: Variant::Chess,
         })
     );
     let file = format!("{}\n{line}\n", Board::STARTPOS_FEN);
@@ -347,7 +357,7 @@ fn impossible_checks_are_refused() {
         error("4k3/8/8/8/8/3n4/5p2/r3K3 w - - 0 1"),
         FenError::TooManyCheckers {
             king: Square::E1,
-            found: 3
+            found: 3,
         }
     );
     for (fen, checkers) in [

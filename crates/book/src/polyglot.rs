@@ -22,7 +22,7 @@
 use crate::error::BookError;
 use crate::polyglot_keys::RANDOM64;
 use crate::{merge_and_sort, Book};
-use outpost_board::{Board, CastleSide, Color, Move, PieceKind, Square, CASTLE_SIDES};
+use outpost_board::{Board, CastleSide, Color, Move, PieceKind, Square, Variant, CASTLE_SIDES};
 use outpost_movegen::legal_moves;
 use std::path::Path;
 
@@ -51,7 +51,13 @@ fn piece_number(color: Color, kind: PieceKind) -> usize {
 ///   stands beside the pawn that has just made a double push, ready to capture it (whether
 ///   the capture would be legal does not matter);
 /// - `Random64[780]` when white is to move.
+///
+/// Polyglot books hold standard chess only: a Chess Fragments position has key 0, which no
+/// book position has (a key of 0 would need the XOR of its keys to vanish).
 pub fn key(board: &Board) -> u64 {
+    if board.variant() != Variant::Chess {
+        return 0;
+    }
     let mut key = 0;
     for square in board.occupied() {
         if let Some(piece) = board.piece_at(square) {
@@ -94,7 +100,7 @@ fn pawn_beside(board: &Board, target: Square) -> bool {
 /// Polyglot's promotion codes: none 0, knight 1, bishop 2, rook 3, queen 4.
 fn promotion_code(kind: Option<PieceKind>) -> u16 {
     match kind {
-        None | Some(PieceKind::Pawn) | Some(PieceKind::King) => 0,
+        None | Some(PieceKind::Pawn | PieceKind::King | PieceKind::Right) => 0,
         Some(PieceKind::Knight) => 1,
         Some(PieceKind::Bishop) => 2,
         Some(PieceKind::Rook) => 3,

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use outpost_board::{Board, Color, PieceKind};
+use outpost_board::{Board, Color, PieceKind, Variant};
 
 use crate::tables::piece_square;
 use crate::{phase, Tapered, MAX_PHASE, TEMPO};
@@ -16,9 +16,11 @@ pub struct Explanation {
     /// Value plus piece-square bonus of all pieces of one kind and colour, indexed
     /// `[kind.index()][color.index()]`, each from **that colour's own view** (good for that
     /// colour is positive, so black's pieces count positive here too).
-    pub pieces: [[Tapered; 2]; 6],
+    pub pieces: [[Tapered; 2]; PieceKind::COUNT],
     /// The game phase, 0 (kings and pawns) to [`MAX_PHASE`] (all pieces on the board).
     pub phase: i32,
+    /// The rule set, whose tables were used (and whose kinds the table shows).
+    pub variant: Variant,
     /// The side to move, which gets the [`TEMPO`] bonus.
     pub side_to_move: Color,
     /// The final score from white's view, tempo included.
@@ -64,14 +66,14 @@ impl Explanation {
 /// Slower than `evaluate` (it keeps the parts apart); meant for the UCI `eval` command,
 /// the terminal game and tests.
 pub fn explain(board: &Board) -> Explanation {
-    let mut pieces = [[Tapered::ZERO; 2]; 6];
+    let mut pieces = [[Tapered::ZERO; 2]; PieceKind::COUNT];
     for kind in PieceKind::ALL {
         for color in Color::ALL {
             let piece = outpost_board::Piece::new(color, kind);
             pieces[kind.index()][color.index()] = board
                 .pieces_of(color, kind)
                 .fold(Tapered::ZERO, |sum, square| {
-                    sum + piece_square(piece, square)
+                    sum + piece_square(board.variant(), piece, square)
                 });
         }
     }
@@ -92,13 +94,15 @@ pub fn explain(board: &Board) -> Explanation {
     Explanation {
         pieces,
         phase,
+        variant: board.variant(),
         side_to_move,
         white_score,
         side_to_move_score,
     }
 }
 
-const KIND_NAMES: [&str; 6] = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King"];
+const KIND_NAMES: [&str; PieceKind::COUNT] =
+    ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King", "Right"];
 
 fn write_row(
     f: &mut fmt::Formatter<'_>,
@@ -134,7 +138,10 @@ impl fmt::Display for Explanation {
             "{:<8}{:>7}{:>7}  {:>7}{:>7}  {:>7}{:>7}",
             "", "mg", "eg", "mg", "eg", "mg", "eg"
         )?;
-        for kind in PieceKind::ALL {
+        for kind in PieceKind::ALL
+            .into_iter()
+            .filter(|&kind| self.variant.has_kind(kind))
+        {
             write_row(
                 f,
                 KIND_NAMES[kind.index()],

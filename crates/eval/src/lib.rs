@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod explain;
+mod fragments;
 pub mod score;
 mod sums;
 mod tables;
@@ -35,15 +36,15 @@ pub use explain::{explain, Explanation};
 pub use sums::PieceSquareSums;
 pub use tapered::{Tapered, MAX_PHASE};
 
-use outpost_board::{Board, Color, Piece, PieceKind, Square};
+use outpost_board::{Board, Color, Piece, PieceKind, Square, Variant};
 
 /// The bonus, in centipawns, for having the move: added to the score of the side to move.
 /// It keeps scores of odd and even search depths closer together.
 pub const TEMPO: i32 = 10;
 
-/// The game phase from the material left: knight and bishop count 1, rook 2, queen 4, so
-/// the start position has [`MAX_PHASE`] (24) and kings and pawns alone have 0. Clamped at
-/// 24 when promotions add material.
+/// The game phase from the material left: knight and bishop count 1, rook 2, queen 4 (and
+/// the Right of Chess Fragments 6), so the start position has [`MAX_PHASE`] (24) and kings
+/// and pawns alone have 0. Clamped at 24 when promotions add material.
 pub fn phase(board: &Board) -> i32 {
     let phase: i32 = PieceKind::ALL
         .iter()
@@ -52,10 +53,11 @@ pub fn phase(board: &Board) -> i32 {
     phase.min(MAX_PHASE)
 }
 
-/// Value plus piece-square bonus of `piece` on `square` in centipawns, from the view of the
-/// piece's own colour (a black knight on c6 scores like a white knight on c3).
-pub const fn piece_square_value(piece: Piece, square: Square) -> Tapered {
-    tables::piece_square(piece, square)
+/// Value plus piece-square bonus of `piece` on `square` in centipawns, in `variant`'s
+/// tables, from the view of the piece's own colour (a black knight on c6 scores like a
+/// white knight on c3).
+pub const fn piece_square_value(variant: Variant, piece: Piece, square: Square) -> Tapered {
+    tables::piece_square(variant, piece, square)
 }
 
 /// The static evaluation of `board` in centipawns, from the side to move's point of view:

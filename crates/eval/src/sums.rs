@@ -1,7 +1,7 @@
 //! [`PieceSquareSums`]: the part of the evaluation a move changes only where it moves, kept
 //! up to date move by move so that a search need not add up every piece at every node.
 
-use crate::tables::{PHASE_WEIGHTS, PIECE_SQUARE};
+use crate::tables::{table, PieceSquareTable, PHASE_WEIGHTS};
 use crate::tapered::Tapered;
 use outpost_board::{Board, Move, Piece, PieceKind, Square, Undo};
 
@@ -17,9 +17,10 @@ impl PieceSquareSums {
     /// The sums of `board`, from every piece on it.
     pub fn of(board: &Board) -> PieceSquareSums {
         let mut sums = PieceSquareSums::default();
+        let table = table(board.variant());
         for piece in Piece::ALL {
             for square in board.pieces_of(piece.color(), piece.kind()) {
-                sums.add(piece, square);
+                sums.add(table, piece, square);
             }
         }
         sums
@@ -35,6 +36,7 @@ impl PieceSquareSums {
             return PieceSquareSums::of(board);
         }
         let (from, to) = (mv.from(), mv.to());
+        let table = table(board.variant());
         let Some(arrived) = board.piece_at(to) else {
             debug_assert!(false, "after_move: no piece on {to} after {mv}");
             return PieceSquareSums::of(board);
@@ -44,8 +46,8 @@ impl PieceSquareSums {
         } else {
             arrived
         };
-        self.remove(mover, from);
-        self.add(arrived, to);
+        self.remove(table, mover, from);
+        self.add(table, arrived, to);
         if let Some(captured) = undo.captured() {
             let square = if mv.is_en_passant() {
                 // The captured pawn stood beside the mover's origin, on the target's file.
@@ -53,7 +55,7 @@ impl PieceSquareSums {
             } else {
                 to
             };
-            self.remove(captured, square);
+            self.remove(table, captured, square);
         }
         self
     }
@@ -65,14 +67,14 @@ impl PieceSquareSums {
     }
 
     #[inline]
-    fn add(&mut self, piece: Piece, square: Square) {
-        self.balance += PIECE_SQUARE[piece.index()][square.index()];
+    fn add(&mut self, table: &PieceSquareTable, piece: Piece, square: Square) {
+        self.balance += table[piece.index()][square.index()];
         self.phase += PHASE_WEIGHTS[piece.kind().index()];
     }
 
     #[inline]
-    fn remove(&mut self, piece: Piece, square: Square) {
-        self.balance -= PIECE_SQUARE[piece.index()][square.index()];
+    fn remove(&mut self, table: &PieceSquareTable, piece: Piece, square: Square) {
+        self.balance -= table[piece.index()][square.index()];
         self.phase -= PHASE_WEIGHTS[piece.kind().index()];
     }
 }

@@ -25,7 +25,7 @@
 //! those, and [`PIECE_SQUARE`] combines both, at compile time, into one table per coloured
 //! piece indexed directly by Outpost square indices and signed from white's view.
 
-use outpost_board::{Color, Piece, Square};
+use outpost_board::{Color, Piece, PieceKind, Square, Variant};
 
 use crate::Tapered;
 
@@ -34,8 +34,14 @@ pub(crate) const MIDDLEGAME_VALUES: [i32; 6] = [82, 337, 365, 477, 1025, 0];
 /// Endgame piece values, pawn to king, in centipawns.
 pub(crate) const ENDGAME_VALUES: [i32; 6] = [94, 281, 297, 512, 936, 0];
 
-/// How much each piece kind counts towards the game phase (pawn to king).
-pub(crate) const PHASE_WEIGHTS: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// How much each piece kind counts towards the game phase (pawn to king, then the Right of
+/// Chess Fragments, weighted so that its start position has the full phase too: 4 + 6 + 1 +
+/// 1 a side).
+pub(crate) const PHASE_WEIGHTS: [i32; PieceKind::COUNT] = [0, 1, 1, 2, 4, 0, 6];
+
+/// Value plus piece-square bonus of each coloured piece on each square, signed from white's
+/// view, in the layout of [`Piece::index`].
+pub(crate) type PieceSquareTable = [[Tapered; 64]; Piece::COUNT];
 
 #[rustfmt::skip]
 const MIDDLEGAME_PAWN: [i32; 64] = [
@@ -215,17 +221,19 @@ const fn own_view(color: Color, kind: usize, square: usize) -> Tapered {
 }
 
 /// Value plus piece-square bonus for every coloured piece and square, **signed from white's
-/// view** (black pieces negative), indexed `[color * 6 + kind][square index]` with a1 = 0:
-/// the layout of [`Piece::index`]. Built at compile time.
-pub(crate) const PIECE_SQUARE: [[Tapered; 64]; 12] = {
-    let mut table = [[Tapered::new(0, 0); 64]; 12];
+/// view** (black pieces negative), indexed `[color * 7 + kind][square index]` with a1 = 0:
+/// the layout of [`Piece::index`] (the Right, not a piece of standard chess, stays 0). Built
+/// at compile time.
+pub(crate) const PIECE_SQUARE: PieceSquareTable = {
+    let mut table = [[Tapered::new(0, 0); 64]; Piece::COUNT];
     let mut kind = 0;
     while kind < 6 {
         let mut square = 0;
         while square < 64 {
             table[kind][square] = own_view(Color::White, kind, square);
             let black = own_view(Color::Black, kind, square);
-            table[6 + kind][square] = Tapered::new(-black.middlegame, -black.endgame);
+            table[PieceKind::COUNT + kind][square] =
+                Tapered::new(-black.middlegame, -black.endgame);
             square += 1;
         }
         kind += 1;
@@ -233,10 +241,25 @@ pub(crate) const PIECE_SQUARE: [[Tapered; 64]; 12] = {
     table
 };
 
-/// Value plus piece-square bonus of `piece` on `square`, from the point of view of the
-/// piece's own colour (a black queen on d8 scores like a white queen on d1).
-pub(crate) const fn piece_square(piece: Piece, square: Square) -> Tapered {
-    own_view(piece.color(), piece.kind().index(), square.index())
+/// The table of `variant`.
+#[inline]
+pub(crate) const fn table(variant: Variant) -> &'static PieceSquareTable {
+    match variant {
+        Variant::Chess => &PIECE_SQUARE,
+        Variant::Fragments => &crate::fragments::PIECE_SQUARE,
+    }
+}
+
+/// Value plus piece-square bonus of `piece` on `square` in `variant`, from the point of view
+/// of the piece's own colour (a black queen on d8 scores like a white queen on d1).
+pub(crate) const fn piece_square(variant: Variant, piece: Piece, square: Square) -> Tapered {
+    match (variant, piece.kind()) {
+        (Variant::Fragments, kind) => {
+            crate::fragments::own_view(piece.color(), kind, square.index() % 8, square.index() / 8)
+        }
+        (Variant::Chess, PieceKind::Right) => Tapered::new(0, 0),
+        (Variant::Chess, kind) => own_view(piece.color(), kind.index(), square.index()),
+    }
 }
 
 #[cfg(test)]
@@ -248,7 +271,7 @@ mod tests {
     fn piece_square_table_matches_piece_index_layout() {
         for piece in Piece::ALL {
             for square in Square::all() {
-                let own = piece_square(piece, square);
+                let own = piece_square(Variant::Chess, piece, square);
                 let signed = PIECE_SQUARE[piece.index()][square.index()];
                 match piece.color() {
                     Color::White => assert_eq!(signed, own),
@@ -257,7 +280,10 @@ mod tests {
                     }
                 }
                 let mirrored = Piece::new(piece.color().opponent(), piece.kind());
-                assert_eq!(piece_square(mirrored, square.flip_rank()), own);
+                assert_eq!(
+                    piece_square(Variant::Chess, mirrored, square.flip_rank()),
+                    own
+                );
             }
         }
     }
@@ -268,10 +294,19 @@ mod tests {
         // a black pawn on e2 is the same square from black's side.
         let white_pawn = Piece::new(Color::White, PieceKind::Pawn);
         let black_pawn = Piece::new(Color::Black, PieceKind::Pawn);
-        assert_eq!(piece_square(white_pawn, Square::E7).middlegame, 82 + 68);
-        assert_eq!(piece_square(black_pawn, Square::E2).middlegame, 82 + 68);
+        assert_eq!(
+            piece_square(Variant::Chess, white_pawn, Square::E7).middlegame,
+            82 + 68
+        );
+        assert_eq!(
+            piece_square(Variant::Chess, black_pawn, Square::E2).middlegame,
+            82 + 68
+        );
         // The white king on g1 (bottom line, file g) is safe in the middlegame: +24.
         let white_king = Piece::new(Color::White, PieceKind::King);
-        assert_eq!(piece_square(white_king, Square::G1).middlegame, 24);
+        assert_eq!(
+            piece_square(Variant::Chess, white_king, Square::G1).middlegame,
+            24
+        );
     }
 }

@@ -96,7 +96,8 @@ pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     tables.rook(square, occupied) | tables.bishop(square, occupied)
 }
 
-/// Squares a piece of `kind` and `color` on `square` attacks, with `occupied` blocking.
+/// Squares a piece of `kind` and `color` on `square` attacks, with `occupied` blocking, on
+/// the whole 8×8 board (mask with `Variant::squares` for Chess Fragments).
 #[inline]
 pub fn piece_attacks(
     kind: PieceKind,
@@ -111,6 +112,7 @@ pub fn piece_attacks(
         PieceKind::Rook => rook_attacks(square, occupied),
         PieceKind::Queen => queen_attacks(square, occupied),
         PieceKind::King => king_attacks(square),
+        PieceKind::Right => rook_attacks(square, occupied) | knight_attacks(square),
     }
 }
 
@@ -131,9 +133,10 @@ pub(crate) fn is_attacked_through(
     removed: Bitboard,
 ) -> bool {
     let kept = !removed;
-    // One branch for the three leapers: the answer is nearly always "no".
+    // One branch for the three leapers (the Right leaps as a knight too): the answer is
+    // nearly always "no".
     let leapers = (pawn_attacks(!by, square) & board.pieces_of(by, PieceKind::Pawn))
-        | (knight_attacks(square) & board.pieces_of(by, PieceKind::Knight))
+        | (knight_attacks(square) & board.knight_leapers(by))
         | (king_attacks(square) & board.pieces_of(by, PieceKind::King));
     if (leapers & kept).is_nonempty() {
         return true;
@@ -154,7 +157,7 @@ pub(crate) fn is_attacked_through(
 pub fn attackers_to(board: &Board, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
     let tables = SliderTables::get();
     (pawn_attacks(!by, square) & board.pieces_of(by, PieceKind::Pawn))
-        | (knight_attacks(square) & board.pieces_of(by, PieceKind::Knight))
+        | (knight_attacks(square) & board.knight_leapers(by))
         | (tables.bishop(square, occupied) & board.diagonal_sliders(by))
         | (tables.rook(square, occupied) & board.straight_sliders(by))
         | (king_attacks(square) & board.pieces_of(by, PieceKind::King))
@@ -174,7 +177,8 @@ pub fn in_check(board: &Board) -> bool {
     is_attacked(board, board.king_square(us), !us)
 }
 
-/// Every square `color` attacks (each square once, however many pieces attack it).
+/// Every square of the board `color` attacks (each square once, however many pieces attack
+/// it).
 pub fn attacked_squares(board: &Board, color: Color) -> Bitboard {
     let occupied = board.occupied();
     let mut attacked = Bitboard::EMPTY;
@@ -183,7 +187,7 @@ pub fn attacked_squares(board: &Board, color: Color) -> Bitboard {
             attacked |= piece_attacks(kind, color, square, occupied);
         }
     }
-    attacked
+    attacked & board.variant().squares()
 }
 
 #[cfg(test)]

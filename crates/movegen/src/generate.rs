@@ -4,7 +4,7 @@
 use crate::attacks::{is_attacked, king_attacks, knight_attacks, pawn_attacks};
 use crate::magic::SliderTables;
 use arrayvec::ArrayVec;
-use outpost_board::{Bitboard, Board, Color, Move, PieceKind, Rank, Square};
+use outpost_board::{Bitboard, Board, Color, Move, PieceKind, Square};
 
 /// Room for every pseudo-legal move of any position [`Board::from_fen`] accepts, and of every
 /// position reached from one by moves; a [`MoveList`] lives on the stack.
@@ -106,8 +106,9 @@ pub fn is_pseudo_legal(board: &Board, mv: Move) -> bool {
         PieceKind::Rook => tables.rook(from, occupied),
         PieceKind::Queen => tables.bishop(from, occupied) | tables.rook(from, occupied),
         PieceKind::King => king_attacks(from),
+        PieceKind::Right => knight_attacks(from) | tables.rook(from, occupied),
     };
-    if !(reach & !own).contains(to) {
+    if !(reach & !own & board.variant().squares()).contains(to) {
         return false;
     }
     let expected = if enemies.contains(to) {
@@ -128,9 +129,15 @@ fn pawn_move_is_pseudo_legal(board: &Board, mv: Move) -> bool {
     let diagonal = pawn_attacks(us, from).contains(to);
     let capture = diagonal && board.color(!us).contains(to);
     let push = step == forward && empty.contains(to);
-    let expected = if Bitboard::rank(Rank::R8.relative_to(us)).contains(to) {
+    let variant = board.variant();
+    if !variant.squares().contains(to) {
+        return false;
+    }
+    let expected = if Bitboard::rank(variant.promotion_rank(us)).contains(to) {
         match mv.promotion_piece() {
-            Some(piece) if push || capture => Move::promotion(from, to, piece, capture),
+            Some(piece) if (push || capture) && variant.promotions().contains(&piece) => {
+                Move::promotion(from, to, piece, capture)
+            }
             _ => return false,
         }
     } else if push {
@@ -140,7 +147,7 @@ fn pawn_move_is_pseudo_legal(board: &Board, mv: Move) -> bool {
     } else if diagonal && board.en_passant() == Some(to) {
         Move::en_passant(from, to)
     } else if step == 2 * forward
-        && Bitboard::rank(Rank::R4.relative_to(us)).contains(to)
+        && Bitboard::rank(variant.double_step_rank(us)).contains(to)
         && empty.contains(to)
         && empty.contains(from_offset(to, forward))
     {
@@ -157,11 +164,12 @@ fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     let own = board.color(us);
     let enemies = board.color(!us);
     let occupied = own | enemies;
+    // Off the board of Chess Fragments (the a1-e5 corner) no piece may go.
     let targets = match kinds {
         Kinds::All => !own,
         Kinds::CapturesAndPromotions => enemies,
         Kinds::Quiets => !occupied,
-    };
+    } & board.variant().squares();
     let tables = SliderTables::get();
 
     pawn_moves(board, moves, kinds);
@@ -180,6 +188,10 @@ fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     for from in board.pieces_of(us, PieceKind::Rook) {
         push_targets(moves, from, tables.rook(from, occupied) & targets, enemies);
     }
+    for from in board.pieces_of(us, PieceKind::Right) {
+        let reach = tables.rook(from, occupied) | knight_attacks(from);
+        push_targets(moves, from, reach & targets, enemies);
+    }
     let king = board.king_square(us);
     push_targets(moves, king, king_attacks(king) & targets, enemies);
     if kinds.quiets() {
@@ -197,11 +209,13 @@ fn push_targets(moves: &mut MoveList, from: Square, targets: Bitboard, enemies: 
 #[inline(always)]
 fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     let us = board.side_to_move();
+    let variant = board.variant();
     let pawns = board.pieces_of(us, PieceKind::Pawn);
     let enemies = board.color(!us);
-    let empty = !board.occupied();
-    let last_rank = Bitboard::rank(Rank::R8.relative_to(us));
-    let double_push_rank = Bitboard::rank(Rank::R4.relative_to(us));
+    let empty = !board.occupied() & variant.squares();
+    let last_rank = Bitboard::rank(variant.promotion_rank(us));
+    let double_push_rank = Bitboard::rank(variant.double_step_rank(us));
+    let promotions = variant.promotions();
     let forward = us.forward();
     let up = |set: Bitboard| match us {
         Color::White => set.north(),
@@ -211,7 +225,7 @@ fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     let single = up(pawns) & empty;
     if kinds.captures() {
         for to in single & last_rank {
-            push_promotions(moves, from_offset(to, forward), to, false);
+            push_promotions(moves, promotions, from_offset(to, forward), to, false);
         }
     }
     if kinds.quiets() {
@@ -232,7 +246,7 @@ fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
         (ahead.west() & enemies, forward - 1),
     ] {
         for to in reach & last_rank {
-            push_promotions(moves, from_offset(to, step), to, true);
+            push_promotions(moves, promotions, from_offset(to, step), to, true);
         }
         moves.extend((reach & !last_rank).map(|to| Move::capture(from_offset(to, step), to)));
     }
@@ -251,8 +265,14 @@ fn from_offset(to: Square, step: i8) -> Square {
 }
 
 #[inline(always)]
-fn push_promotions(moves: &mut MoveList, from: Square, to: Square, capture: bool) {
-    for piece in PieceKind::PROMOTIONS {
+fn push_promotions(
+    moves: &mut MoveList,
+    promotions: &[PieceKind],
+    from: Square,
+    to: Square,
+    capture: bool,
+) {
+    for &piece in promotions {
         moves.push(Move::promotion(from, to, piece, capture));
     }
 }

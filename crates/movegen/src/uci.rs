@@ -106,7 +106,7 @@ impl UciNotation {
             && text.is_ascii()
             && text[0..2].parse::<outpost_board::Square>().is_ok()
             && text[2..4].parse::<outpost_board::Square>().is_ok()
-            && (text.len() == 4 || matches!(&text[4..], "q" | "r" | "b" | "n"));
+            && (text.len() == 4 || matches!(&text[4..], "q" | "r" | "b" | "n" | "c"));
         if !well_formed {
             return Err(UciMoveError::Malformed(text.to_string()));
         }

@@ -16,8 +16,13 @@ fn mobility(kind: PieceKind, square: Square) -> u32 {
         PieceKind::Rook => rook_attacks(square, Bitboard::EMPTY).count(),
         PieceKind::Bishop => bishop_attacks(square, Bitboard::EMPTY).count(),
         PieceKind::Knight => knight_attacks(square).count(),
+        // Chess Fragments only, on a board of 25 squares: far below the bound.
+        PieceKind::Right => {
+            (rook_attacks(square, Bitboard::EMPTY) | knight_attacks(square)).count()
+        }
         PieceKind::Pawn => pawn_mobility(square),
-        // Castling starts from e1 (or e8, the same seen from black): two more moves there.
+        // Castling starts from e1 (or e8, the same seen from black): two more moves there. (A
+        // Chess960 king on another back-rank square has at most 5 + 2, below 8.)
         PieceKind::King => king_attacks(square).count() + 2 * u32::from(square == Square::E1),
     }
 }

@@ -3,8 +3,21 @@
 use outpost_board::{Bitboard, Board, Move, PieceKind};
 use outpost_movegen::attackers_to;
 
-/// Piece values used by SEE and move ordering, indexed by [`PieceKind::index`].
-pub(crate) const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
+/// Piece values used by SEE and move ordering, indexed by [`PieceKind::index`] (the last is
+/// the Right of Chess Fragments, a rook and a knight in one).
+pub(crate) const SEE_VALUES: [i32; PieceKind::COUNT] = [100, 320, 330, 500, 900, 20_000, 1300];
+
+/// The kinds from least to most valuable: the order in which an exchange brings in its
+/// attackers.
+const CHEAPEST_FIRST: [PieceKind; PieceKind::COUNT] = [
+    PieceKind::Pawn,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+    PieceKind::Right,
+    PieceKind::King,
+];
 
 fn value(kind: PieceKind) -> i32 {
     SEE_VALUES[kind.index()]
@@ -89,7 +102,7 @@ pub(crate) fn see(board: &Board, mv: Move) -> i32 {
             break;
         }
         let mut next = None;
-        for kind in PieceKind::ALL {
+        for kind in CHEAPEST_FIRST {
             let of_kind = attackers & board.pieces(kind);
             if let Some(square) = of_kind.first() {
                 next = Some((kind, square));

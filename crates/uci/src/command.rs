@@ -535,7 +535,7 @@ mod tests {
         );
         assert_eq!(
             error("position fen not/a/fen w - - 0 1"),
-            "invalid FEN 'not/a/fen w - - 0 1': piece placement has 3 ranks instead of 8"
+            "invalid FEN 'not/a/fen w - - 0 1': piece placement has 3 ranks instead of 8 (5 for Chess Fragments)"
         );
         assert!(matches!(
             UciCommand::parse("position fen 8/8/8/8 w moves e2e4"),

@@ -7,7 +7,7 @@
 
 use crate::count::{count_positions, standard_positions, CountRun};
 use crate::protocol::{ClientMessage, GameEnd, PieceTables, SearchKind, ServerMessage, WhiteScore};
-use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
+use outpost_board::{Board, Color, Move, Piece, PieceKind, Square, Variant};
 use outpost_movegen::san::{line_to_san_moves, to_san, MoveNumbers};
 use outpost_movegen::{in_check, legal_moves, Game};
 use outpost_pgn::{read_pgn, write_pgn, PgnGame};
@@ -553,12 +553,18 @@ fn millis(time: Duration) -> u64 {
 /// The piece-square tables of the six white pieces.
 fn tables() -> ServerMessage {
     const NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-    let pieces = PieceKind::ALL
+    let pieces = PieceKind::STANDARD
         .iter()
         .map(|&kind| {
             let piece = Piece::new(Color::White, kind);
             let values: Vec<_> = (0..64)
-                .map(|index| outpost_eval::piece_square_value(piece, Square::from_index(index)))
+                .map(|index| {
+                    outpost_eval::piece_square_value(
+                        Variant::Chess,
+                        piece,
+                        Square::from_index(index),
+                    )
+                })
                 .collect();
             PieceTables {
                 piece: NAMES[kind.index()],

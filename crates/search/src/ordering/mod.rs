@@ -37,7 +37,7 @@ const UNDERPROMOTION_KEY: i32 = -2_000_000;
 #[derive(Clone)]
 pub struct Heuristics {
     killers: [[Move; 2]; MAX_PLY + 2],
-    counter_moves: [[Move; 64]; 12],
+    counter_moves: [[Move; 64]; Piece::COUNT],
     history: [[[i32; 64]; 64]; 2],
     /// The largest history bonus (`history_bonus_max`).
     bonus_max: i32,
@@ -50,7 +50,7 @@ impl Heuristics {
     pub fn new(params: &SearchParams) -> Heuristics {
         Heuristics {
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
-            counter_moves: [[Move::NULL; 64]; 12],
+            counter_moves: [[Move::NULL; 64]; Piece::COUNT],
             history: [[[0; 64]; 64]; 2],
             bonus_max: params.history_bonus_max,
             history_max: params.history_max,
