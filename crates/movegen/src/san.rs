@@ -244,6 +244,7 @@ fn parse_parts(body: &[char]) -> Option<Parsed> {
         'R' => (PieceKind::Rook, 1),
         'Q' => (PieceKind::Queen, 1),
         'K' => (PieceKind::King, 1),
+        'C' => (PieceKind::Right, 1),
         'P' => (PieceKind::Pawn, 1),
         _ => (PieceKind::Pawn, 0),
     };
@@ -259,6 +260,7 @@ fn parse_parts(body: &[char]) -> Option<Parsed> {
                 'B' => PieceKind::Bishop,
                 'R' => PieceKind::Rook,
                 'Q' => PieceKind::Queen,
+                'C' => PieceKind::Right,
                 _ => return None,
             };
             promotion = Some(promoted);

@@ -20,7 +20,7 @@ use crate::attacks::in_check;
 use crate::legal::{has_legal_move, legal_moves};
 use crate::san::{line_to_san, parse_san, MoveNumbers, SanError};
 use crate::uci::{UciMoveError, UciNotation};
-use outpost_board::{Board, Color, Move, PieceKind, Undo};
+use outpost_board::{Board, Color, Move, PieceKind, Undo, Variant};
 use std::fmt;
 
 /// Whether a game goes on, and if not, why it ended.
@@ -83,10 +83,14 @@ impl fmt::Display for GameStatus {
 ///
 /// Positions where mate is possible only with help from the losing side (K+N+N v K, K+B v K+N,
 /// K+B v K+B on opposite colours) are not counted as insufficient.
+///
+/// Chess Fragments counts as insufficient only what its rules name: a lone king, or king and
+/// one minor piece against a lone king.
 pub fn insufficient_material(board: &Board) -> bool {
     let heavy = board.pieces(PieceKind::Pawn)
         | board.pieces(PieceKind::Rook)
-        | board.pieces(PieceKind::Queen);
+        | board.pieces(PieceKind::Queen)
+        | board.pieces(PieceKind::Right);
     if heavy.is_nonempty() {
         return false;
     }
@@ -96,7 +100,7 @@ pub fn insufficient_material(board: &Board) -> bool {
     if minors <= 1 {
         return true;
     }
-    knights.is_empty() && {
+    board.variant() == Variant::Chess && knights.is_empty() && {
         let light = bishops.filter(|square| square.is_light()).count();
         light == 0 || light == minors as usize
     }

@@ -182,3 +182,42 @@ fn fragments_positions_refuse_what_the_game_does_not_have() {
     assert!(error.contains("standard chess"), "{error}");
     assert_eq!(Board::from_fen(START).unwrap().side_to_move(), Color::White);
 }
+
+#[test]
+fn fragments_games_end_by_the_rules() {
+    use outpost_movegen::{status::insufficient_material, Game, GameStatus};
+    for (fen, insufficient) in [
+        ("4k/5/5/5/K4 w - - 0 1", true),
+        ("4k/5/5/5/KN3 w - - 0 1", true),
+        ("4k/5/5/5/KB3 w - - 0 1", true),
+        // Two bishops on squares of one colour: a draw in chess, not by these rules.
+        ("4k/5/5/5/KB1B1 w - - 0 1", false),
+        ("4k/5/5/5/KC3 w - - 0 1", false),
+        ("4k/5/5/5/KQ3 w - - 0 1", false),
+        ("4k/5/5/P4/K4 w - - 0 1", false),
+    ] {
+        let board = Board::from_fen(fen).unwrap();
+        assert_eq!(insufficient_material(&board), insufficient, "{fen}");
+    }
+    // Checkmate by the Right's knight leap with the king boxed in by its own pawns.
+    let game = Game::new(Board::from_fen("3nk/2Cpp/5/5/K4 b - - 0 1").unwrap());
+    assert!(
+        matches!(game.status(), GameStatus::Checkmate { .. }),
+        "{:?}",
+        game.status()
+    );
+    // Stalemate: black to move has no move and is not in check.
+    let game = Game::new(Board::from_fen("k4/2Q2/1K3/5/5 b - - 0 1").unwrap());
+    assert_eq!(game.status(), GameStatus::Stalemate);
+}
+
+#[test]
+fn the_right_is_c_in_san() {
+    use outpost_movegen::san::{parse_san, to_san};
+    let board = Board::from_fen("3k1/P4/5/5/C3K w - - 0 1").unwrap();
+    for (text, uci) in [("a5=C", "a4a5c"), ("Cb3", "a1b3"), ("Ca3", "a1a3")] {
+        let mv = parse_san(&board, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(mv.to_string(), uci);
+        assert_eq!(to_san(&board, mv).trim_end_matches(['+', '#']), text);
+    }
+}

@@ -1,6 +1,7 @@
 //! The engine's UCI options, in one table: `uci` prints it, `setoption` is checked against
 //! it and turned into an [`OptionChange`].
 
+use outpost_board::Variant;
 use outpost_search::DEFAULT_MOVE_OVERHEAD;
 use std::fmt;
 use std::time::Duration;
@@ -39,6 +40,8 @@ pub enum OptionChange {
     BookFile(String),
     /// `UCI_Chess960`: castling is written and read as king takes rook (`e1h1`).
     Chess960(bool),
+    /// `UCI_Variant`: the rule set of `position startpos` and of the FENs to expect.
+    Variant(Variant),
     /// A search parameter (only with the cargo feature `tune`): its name in
     /// [`outpost_search::SearchParams`] and its new value, within its range.
     SearchParam {
@@ -75,6 +78,15 @@ pub enum OptionKind {
         /// The change it asks for.
         change: fn() -> OptionChange,
     },
+    /// One of a fixed list of words (`var` in the `uci` line), matched ignoring case.
+    Combo {
+        /// The value before any `setoption`.
+        default: &'static str,
+        /// Every value accepted.
+        values: &'static [&'static str],
+        /// The change a value (one of `values`) asks for.
+        change: fn(&str) -> OptionChange,
+    },
     /// Any text; [`EMPTY_STRING`] stands for the empty string.
     String {
         /// The value before any `setoption`.
@@ -94,7 +106,7 @@ pub struct UciOption {
 }
 
 /// Every option the engine has, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 9] = [
+pub static OPTIONS: [UciOption; 10] = [
     UciOption {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -165,6 +177,15 @@ pub static OPTIONS: [UciOption; 9] = [
             change: OptionChange::Chess960,
         },
     },
+    UciOption {
+        name: "UCI_Variant",
+        kind: OptionKind::Combo {
+            default: "chess",
+            values: &["chess", "fragments"],
+            // The table's values are the variants' names, so the look-up cannot fail.
+            change: |name| OptionChange::Variant(Variant::from_name(name).unwrap_or_default()),
+        },
+    },
 ];
 
 /// Why a `setoption` was refused.
@@ -204,6 +225,15 @@ pub enum OptionError {
         /// The value as given.
         value: String,
     },
+    /// A combo option whose value is none of its words.
+    NotAChoice {
+        /// The option's name.
+        option: &'static str,
+        /// The value as given.
+        value: String,
+        /// The words it takes.
+        values: &'static [&'static str],
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -229,6 +259,15 @@ impl fmt::Display for OptionError {
             OptionError::NotABoolean { option, value } => write!(
                 f,
                 "option {option} needs value true or false, not '{value}'"
+            ),
+            OptionError::NotAChoice {
+                option,
+                value,
+                values,
+            } => write!(
+                f,
+                "option {option} takes one of {}, not '{value}'",
+                values.join(", ")
             ),
         }
     }
@@ -257,6 +296,12 @@ impl UciOption {
                 format!("option name {name} type check default {default}")
             }
             OptionKind::Button { .. } => format!("option name {name} type button"),
+            OptionKind::Combo {
+                default, values, ..
+            } => {
+                let vars: String = values.iter().map(|value| format!(" var {value}")).collect();
+                format!("option name {name} type combo default {default}{vars}")
+            }
             OptionKind::String { default, .. } => {
                 let default = if default.is_empty() {
                     EMPTY_STRING
@@ -313,6 +358,21 @@ impl UciOption {
                 }
             }
             OptionKind::Button { change } => Ok(change()),
+            OptionKind::Combo { values, change, .. } => {
+                let value = value.ok_or_else(|| OptionError::MissingValue {
+                    option,
+                    expected: format!("one of {}", values.join(", ")),
+                })?;
+                values
+                    .iter()
+                    .find(|choice| choice.eq_ignore_ascii_case(value))
+                    .map(|choice| change(choice))
+                    .ok_or_else(|| OptionError::NotAChoice {
+                        option,
+                        value: value.to_string(),
+                        values,
+                    })
+            }
             OptionKind::String { change, .. } => {
                 let value = value.unwrap_or("");
                 let value = if value == EMPTY_STRING { "" } else { value };
@@ -507,6 +567,7 @@ mod tests {
                 "option name OwnBook type check default false",
                 "option name BookFile type string default <empty>",
                 "option name UCI_Chess960 type check default false",
+                "option name UCI_Variant type combo default chess var chess var fragments",
             ]
         );
     }
@@ -518,7 +579,9 @@ mod tests {
                 OptionKind::Spin { default, .. } => default.to_string(),
                 OptionKind::Check { default, .. } => default.to_string(),
                 OptionKind::Button { .. } => String::new(),
-                OptionKind::String { default, .. } => default.to_string(),
+                OptionKind::String { default, .. } | OptionKind::Combo { default, .. } => {
+                    default.to_string()
+                }
             };
             assert!(option.change(Some(&default)).is_ok(), "{}", option.name);
         }
@@ -526,6 +589,23 @@ mod tests {
             change("Hash", Some(&DEFAULT_HASH_MIB.to_string())),
             Ok(OptionChange::Hash(DEFAULT_HASH_MIB))
         );
+    }
+
+    #[test]
+    fn combo_values_are_checked() {
+        assert_eq!(
+            change("uci_variant", Some("Fragments")),
+            Ok(OptionChange::Variant(Variant::Fragments))
+        );
+        assert_eq!(
+            change("UCI_Variant", Some("chess")),
+            Ok(OptionChange::Variant(Variant::Chess))
+        );
+        assert_eq!(
+            change("UCI_Variant", Some("crazyhouse")).unwrap_err(),
+            "option UCI_Variant takes one of chess, fragments, not 'crazyhouse'"
+        );
+        assert!(change("UCI_Variant", None).is_err());
     }
 
     #[test]

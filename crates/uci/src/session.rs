@@ -11,7 +11,7 @@ use crate::output::Output;
 use crate::perft_run::{PerftRun, MAX_PERFT_DEPTH};
 use crate::report::{final_lines, progress_line};
 use crate::NAME;
-use outpost_board::Board;
+use outpost_board::{Board, Variant};
 use outpost_movegen::uci::UciNotation;
 use outpost_movegen::Game;
 use outpost_search::{SearchEvent, SearchHandle, SearchParams, SearchPosition};
@@ -38,6 +38,8 @@ pub struct Engine {
     perft: Option<PerftRun>,
     /// `UCI_Chess960`: castling written and read as king takes rook.
     chess960: bool,
+    /// `UCI_Variant`: the rule set of `position startpos`, and of the FENs accepted.
+    variant: Variant,
 }
 
 impl Engine {
@@ -53,6 +55,7 @@ impl Engine {
             params: SearchParams::default(),
             perft: None,
             chess960: false,
+            variant: Variant::Chess,
         }
     }
 
@@ -187,6 +190,13 @@ impl Engine {
             OptionChange::OwnBook(on) => self.own_book = on,
             OptionChange::BookFile(file) => self.book.set_file(file),
             OptionChange::Chess960(on) => self.chess960 = on,
+            OptionChange::Variant(variant) => {
+                if variant != self.variant {
+                    self.variant = variant;
+                    // A game of the other rule set makes no sense to go on with.
+                    self.game = Game::new(start_position(variant));
+                }
+            }
             OptionChange::SearchParam { name, value } => {
                 // The table checked the range, so the parameter takes the value.
                 if self.params.set(name, value).is_ok() {
@@ -209,7 +219,16 @@ impl Engine {
     /// Sets up the game; on a move that cannot be played it is kept up to the move before.
     fn position(&mut self, position: PositionCommand) {
         let start = match position.start {
-            StartPosition::StartPos => Board::startpos(),
+            StartPosition::StartPos => start_position(self.variant),
+            StartPosition::Fen(board) if board.variant() != self.variant => {
+                self.say(&format!(
+                    "info string the FEN is a position of {} but UCI_Variant is {}; set \
+                     UCI_Variant first (the position is unchanged)",
+                    board.variant(),
+                    self.variant
+                ));
+                return;
+            }
             StartPosition::Fen(board) => *board,
         };
         let notation = UciNotation::for_board(&start, self.chess960);
@@ -312,4 +331,9 @@ impl Engine {
     pub fn is_searching(&self) -> bool {
         self.search.is_searching()
     }
+}
+
+/// The start position of `variant`.
+fn start_position(variant: Variant) -> Board {
+    Board::from_fen(variant.start_fen()).expect("the start positions are valid")
 }

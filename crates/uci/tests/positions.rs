@@ -174,3 +174,42 @@ fn chess960_castling_rights_without_their_rook_are_refused() {
     let text = run(b"position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w Ckq - 0 1\nd\n");
     assert!(text.contains("castling right 'C' is impossible"), "{text}");
 }
+
+#[test]
+fn chess_fragments_through_uci_variant() {
+    let text = run(b"setoption name UCI_Variant value fragments\n\
+        position startpos moves b1c3 b5c3 a2a3\n\
+        d\ngo depth 4\n");
+    assert!(!text.contains("info string"), "{text}");
+    assert!(
+        text.contains("FEN: c1bqk/ppppp/P1n2/1PPPP/C1BQK b - - 0 2"),
+        "{text}"
+    );
+    let best = text
+        .lines()
+        .rfind(|line| line.starts_with("bestmove "))
+        .expect("a bestmove");
+    let mv = best.split_whitespace().nth(1).unwrap();
+    let board = outpost_board::Board::from_fen("c1bqk/ppppp/P1n2/1PPPP/C1BQK b - - 0 2").unwrap();
+    assert!(
+        outpost_movegen::uci::parse_uci_move(&board, mv).is_ok(),
+        "{best}"
+    );
+    // A 5x5 FEN under UCI_Variant chess, an unknown variant, a rook in Fragments: refused.
+    let text = run(b"position fen cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1\n\
+        setoption name UCI_Variant value atomic\n\
+        setoption name UCI_Variant value fragments\n\
+        position fen rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\n\
+        position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+        position startpos moves a2a3c\nd\n");
+    for needle in [
+        "info string the FEN is a position of fragments but UCI_Variant is chess",
+        "UCI_Variant takes one of chess, fragments, not 'atomic'",
+        "Chess Fragments, which has no rooks",
+        "info string the FEN is a position of chess but UCI_Variant is fragments",
+        "'a2a3c' is not a legal move",
+        "FEN: cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1",
+    ] {
+        assert!(text.contains(needle), "{needle}:\n{text}");
+    }
+}
