@@ -152,6 +152,7 @@ def main():
     if not 1 <= args.depth <= 6 or not 1 <= args.start_depth <= 7 or args.positions < 0:
         print("depths are 1 to 6 (start up to 7), positions 0 or more", file=sys.stderr)
         return 2
+    os.makedirs(args.out_dir, exist_ok=True)
     fairy = Fairy(args.engine)
     rng = random.Random(args.seed)
     positions = [(START, args.start_depth)]

@@ -113,6 +113,24 @@ plan() {
       expect=("^Usage: perft") ;;
     "cargo xtask perft")
       expect=("^all counts match$") ;;
+    "printf 'setoption name UCI_Variant value fragments"*)
+      expect=("^info depth 10 " "^bestmove [a-e][1-5][a-e][1-5]") ;;
+    "cargo xtask divide data/perft-fragments-divide.txt")
+      expect=("^246 of 246 divides agree move by move$") ;;
+    "cargo xtask perft --suite fragments")
+      expect=("^total +246 counts " "^all counts match$") ;;
+    "cargo xtask hash --suite fragments --depth 4")
+      expect=("^hash and board verified after every make and unmake") ;;
+    "python3 scripts/fragments-reference.py --out-dir "*)
+      if [ -x /usr/games/fairy-stockfish ]; then
+        # The same reference again, compared with the one in data/ (the header names the
+        # command, so it is left out).
+        run="$command && diff <(tail -n +2 target/fragments-reference/perft-fragments.epd) <(tail -n +2 data/perft-fragments.epd) && echo same as data"
+        expect=("^61/61 " "^same as data$")
+      else
+        run="$command; test \$? -eq 2"
+        expect=("Fairy-Stockfish not found")
+      fi ;;
     "cargo xtask perft --suite chess960 --quick")
       expect=("^total +3842 counts " "^all counts match$") ;;
     "cargo xtask perft --suite chess960 --hash 0")
