@@ -30,6 +30,8 @@ pub enum Command {
     Fuzz(FuzzOptions),
     /// Compare the divides of a file with ours.
     Divide(String),
+    /// Play Chess Fragments against another engine.
+    FragmentsMatch(MatchOptions),
 }
 
 /// Options of `xtask perft`.
@@ -54,6 +56,29 @@ pub struct HashOptions {
     pub depth: u32,
 }
 
+/// Options of `xtask fragments-match`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchOptions {
+    /// The command that starts Outpost (the first engine, whose results are reported).
+    pub engine: String,
+    /// The command that starts the opponent.
+    pub opponent: String,
+    /// `setoption` name and value pairs for the opponent, in order.
+    pub opponent_options: Vec<(String, String)>,
+    /// Games to play (each opening twice, colours swapped).
+    pub games: usize,
+    /// Each side's time at the start.
+    pub base: std::time::Duration,
+    /// Time added after each move.
+    pub increment: std::time::Duration,
+    /// Random plies of each opening.
+    pub plies: usize,
+    /// Seed of the openings.
+    pub seed: u64,
+    /// Where the games are written as PGN.
+    pub pgn: String,
+}
+
 /// Options of `xtask fuzz`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FuzzOptions {
@@ -75,6 +100,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "perft" => parse_perft(rest),
         "hash" => parse_hash(rest),
         "fuzz" => parse_fuzz(rest),
+        "fragments-match" => parse_match(rest),
         "divide" => match rest {
             [flag] if flag == "-h" || flag == "--help" => Ok(Command::Help),
             [file] if !file.starts_with('-') => Ok(Command::Divide(file.clone())),
@@ -141,6 +167,78 @@ fn parse_hash(args: &[String]) -> Result<Command, String> {
         }
     }
     Ok(Command::Hash(HashOptions { suites, depth }))
+}
+
+fn parse_match(args: &[String]) -> Result<Command, String> {
+    let root = crate::epd::workspace_root();
+    let ini = root.join("data").join("fragments-fairy-stockfish.ini");
+    let mut options = MatchOptions {
+        engine: root.join("target/release/outpost").display().to_string(),
+        opponent: "/usr/games/fairy-stockfish".to_string(),
+        opponent_options: Vec::new(),
+        games: 100,
+        base: std::time::Duration::from_secs(10),
+        increment: std::time::Duration::from_millis(100),
+        plies: 4,
+        seed: 1,
+        pgn: root
+            .join("target/fragments-match.pgn")
+            .display()
+            .to_string(),
+    };
+    let mut given_options = Vec::new();
+    let mut args = Flags::new(args);
+    while let Some((name, inline)) = args.next_flag()? {
+        match name {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--engine" => options.engine = args.value(name, inline)?.to_string(),
+            "--opponent" => options.opponent = args.value(name, inline)?.to_string(),
+            "--opponent-option" => {
+                let text = args.value(name, inline)?;
+                let (key, value) = text
+                    .split_once('=')
+                    .ok_or_else(|| format!("{name} '{text}' is not NAME=VALUE"))?;
+                given_options.push((key.to_string(), value.to_string()));
+            }
+            "--games" => {
+                options.games = number(name, args.value(name, inline)?, 1, 100_000)? as usize;
+            }
+            "--plies" => options.plies = number(name, args.value(name, inline)?, 0, 20)? as usize,
+            "--seed" => options.seed = number(name, args.value(name, inline)?, 0, u64::MAX)?,
+            "--pgn" => options.pgn = args.value(name, inline)?.to_string(),
+            "--tc" => {
+                let text = args.value(name, inline)?;
+                (options.base, options.increment) = time_control(text).ok_or_else(|| {
+                    format!("{name} '{text}' is not BASE+INCREMENT in seconds, like 10+0.1")
+                })?;
+            }
+            other => return Err(format!("unknown option '{other}' for fragments-match")),
+        }
+    }
+    options.opponent_options = if given_options.is_empty() {
+        // Fairy-Stockfish, taught the variant by the repository's .ini.
+        vec![
+            ("VariantPath".to_string(), ini.display().to_string()),
+            ("UCI_Variant".to_string(), "fragments".to_string()),
+            ("Threads".to_string(), "1".to_string()),
+            ("Hash".to_string(), "16".to_string()),
+        ]
+    } else {
+        given_options
+    };
+    Ok(Command::FragmentsMatch(options))
+}
+
+/// `10+0.1`: base and increment in seconds.
+fn time_control(text: &str) -> Option<(std::time::Duration, std::time::Duration)> {
+    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let seconds = |part: &str| {
+        part.parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && (0.0..=86_400.0).contains(s))
+            .map(std::time::Duration::from_secs_f64)
+    };
+    Some((seconds(base).filter(|b| !b.is_zero())?, seconds(increment)?))
 }
 
 fn parse_fuzz(args: &[String]) -> Result<Command, String> {

@@ -4,6 +4,7 @@
 //! * `perft`: the published perft counts of an EPD file, compared with ours;
 //! * `hash`: every make and unmake checked against a board computed from scratch;
 //! * `divide`: another engine's perft divides compared with ours, move by move;
+//! * `fragments-match`: Chess Fragments games against another engine, refereed by our rules;
 //! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs.
 //!
 //! Exit codes: 0 all good, 1 a count, check or fuzz target failed, 2 bad arguments or input
@@ -16,6 +17,7 @@ mod fuzz;
 mod hash_check;
 mod perft_suite;
 mod progress;
+mod variant_match;
 
 use args::Command;
 use std::process::ExitCode;
@@ -50,6 +52,19 @@ Tasks:
       of a `position FEN ;depth N` line and `MOVE COUNT` lines (as
       scripts/fragments-reference.py writes from Fairy-Stockfish); one line per block,
       then every move one side lacks and every count that differs.
+
+  fragments-match [--games N] [--tc BASE+INC] [--plies N] [--seed S] [--pgn FILE]
+                  [--engine CMD] [--opponent CMD] [--opponent-option NAME=VALUE]...
+      Play Chess Fragments against another UCI engine, every move checked by Outpost's
+      rules: openings of N random plies (default 4) from seed S, each played with both
+      colours; one line per game, then W-D-L, score and Elo difference; games as PGN.
+        --games N        games (default 100)
+        --tc BASE+INC    seconds per side and per move (default 10+0.1)
+        --engine CMD     Outpost (default target/release/outpost: build it first)
+        --opponent CMD   default /usr/games/fairy-stockfish, with the options VariantPath
+                         (data/fragments-fairy-stockfish.ini), UCI_Variant fragments,
+                         Threads 1, Hash 16 unless --opponent-option is given
+        --pgn FILE       default target/fragments-match.pgn
 
   fuzz [--runs N] [--target NAME]... [--sanitizer NAME]
       Run the cargo-fuzz targets of fuzz/ one after the other, each for N inputs, and
@@ -99,6 +114,7 @@ fn main() -> ExitCode {
         Command::Hash(options) => hash_check::run(&options),
         Command::Fuzz(options) => fuzz::run(&options),
         Command::Divide(file) => divide_check::run(&epd::resolve(&file)),
+        Command::FragmentsMatch(options) => variant_match::run(&options),
     };
     match outcome {
         Ok(Verdict::Passed) => ExitCode::SUCCESS,
