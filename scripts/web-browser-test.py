@@ -212,6 +212,7 @@ def run(server, out, checks):
         page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
         page.wait_for_function(status_is("It is your move"))
         checks.check("the king dragged onto its rook castles", moves_of(page)[0] == "O-O", str(moves_of(page)))
+        page.screenshot(path=str(out / "web-chess960.png"))
         with page.expect_download() as download:
             page.click("#download-pgn")
         pgn = Path(download.value.path()).read_text()
