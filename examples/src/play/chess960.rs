@@ -29,16 +29,16 @@ impl Chess960 {
             })
     }
 
-    /// The next game's start: its number (a new one each time for [`Chess960::Random`]) and
-    /// the game from there.
-    pub fn next_game(self) -> (u16, Game) {
+    /// The next game, from its start position, and that position's number (a new one each
+    /// time for [`Chess960::Random`]).
+    pub fn next_game(self) -> (Game, u16) {
         let number = match self {
             Chess960::Numbered(number) => number,
             Chess960::Random => random_chess960_number(),
         };
         // Every number below 960 has its position; the standard one is a harmless fallback.
         let board = Board::chess960(number).unwrap_or_else(Board::startpos);
-        (number, Game::new(board))
+        (Game::new(board), number)
     }
 }
 
@@ -47,7 +47,7 @@ impl Chess960 {
 pub fn new_game(chess960: Option<Chess960>) -> (Game, Option<u16>) {
     match chess960 {
         Some(chess960) => {
-            let (number, game) = chess960.next_game();
+            let (game, number) = chess960.next_game();
             (game, Some(number))
         }
         None => (Game::startpos(), None),
@@ -76,10 +76,10 @@ mod tests {
 
     #[test]
     fn games_start_from_their_numbered_position() {
-        let (number, game) = Chess960::Numbered(518).next_game();
+        let (game, number) = Chess960::Numbered(518).next_game();
         assert_eq!(number, 518);
         assert_eq!(game.start(), &Board::startpos());
-        let (number, game) = Chess960::Random.next_game();
+        let (game, number) = Chess960::Random.next_game();
         assert_eq!(game.start(), &Board::chess960(number).unwrap());
         assert_eq!(title(123), "Chess960 #123");
     }

@@ -101,9 +101,10 @@ impl Settings {
     /// The first game, with its Chess960 number: from a Chess960 position with `chess960`,
     /// else from `start`.
     pub fn first_game(&self) -> (Game, Option<u16>) {
-        match self.chess960 {
-            Some(_) => chess960::new_game(self.chess960),
-            None => (Game::new(self.start.clone()), None),
+        if self.chess960.is_some() {
+            chess960::new_game(self.chess960)
+        } else {
+            (Game::new(self.start.clone()), None)
         }
     }
 
