@@ -88,6 +88,9 @@ plan() {
       expect=("^Game over: ") ;;
     "cargo run --release -p examples --bin play -- --help")
       expect=("^Usage: play") ;;
+    "cargo run --release -p examples --bin play -- --chess960 123")
+      input=quit
+      expect=("^Chess960 #123: castle with O-O or O-O-O, or move the king onto its rook") ;;
     "cargo run --release -p examples --bin legal_moves -- --help")
       expect=("^Usage: legal_moves") ;;
     "cargo run --release -p examples --bin legal_moves | head -4")

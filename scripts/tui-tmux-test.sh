@@ -5,7 +5,8 @@
 # with `tmux capture-pane` after each step. The engine searches 3000 nodes a move without its
 # book, so the game is the same on every run: 1. e4 (typed) 2. Nf3 (the keyboard cursor)
 # 3. Bc4 (two clicks); then the help, a narrow window, undo, the quit question, resign, saving
-# the game as PGN, and quit. Installs tmux when it is missing (as root, with apt-get).
+# the game as PGN, and quit; then Chess960 #3, castled by clicking the king and its rook, and a
+# bad --chess960 number. Installs tmux when it is missing (as root, with apt-get).
 #
 # Usage: scripts/tui-tmux-test.sh   (from anywhere; .ci/run calls it. PLAY=path/to/play to
 # test another build than target/release/play, which it builds.)
@@ -128,4 +129,32 @@ echo "---- the last screen"
 screen
 type_line quit
 expect "play exited with 0" "quit leaves the app with exit code 0"
+# Chess960: start position 3 (BQNNRKRB) shown in the panel, castled by clicking the king
+# and then its rook; a bad number is refused with exit code 2.
+tmux_ new-session -d -s c960 -x 100 -y 30 \
+  "$PLAY --chess960 3 --mode humans --theme plain; echo \"play exited with \$?\"; sleep 60"
+screen() { tmux_ capture-pane -p -t c960; }
+keys() { tmux_ send-keys -t c960 "$@"; }
+click() {
+  local x=$((2 + $1 * 7 + 3 + 1)) y=$((1 + (8 - $2) * 3 + 1 + 1))
+  tmux_ send-keys -t c960 -l $'\e'"[<0;${x};${y}M"$'\e'"[<0;${x};${y}m"
+}
+expect "Game · Chess960 #3" "--chess960 3: the number in the panel"
+click 5 1
+expect "f1 picked up" "a click picks up the king"
+click 6 1
+expect " 1\. O-O " "the king put down on its rook castles"
+keys C-c
+expect "The game is not saved" "the quit question"
+keys y
+expect "play exited with 0" "y quits"
+status=0
+"$PLAY" --chess960 960 >/dev/null 2>"$scratch/error" || status=$?
+if [ "$status" -eq 2 ] && grep -q "from 0 to 959, not '960'" "$scratch/error"; then
+  echo "ok    --chess960 960 is refused with exit code 2"
+else
+  echo "FAIL  --chess960 960: exit code $status, $(cat "$scratch/error")" >&2
+  exit 1
+fi
+
 echo "the full-screen app played a game in tmux"

@@ -4,7 +4,8 @@
 Builds and starts the server (`target/release/outpost-web --port 0`), loads the page, plays 1.e4 by
 clicking, waits for the engine's reply and the thinking panel, takes back, turns the board,
 reloads and finds the game kept, stops the server and finds the page saying so and refusing a
-move, restarts it and finds the game again, reads the FEN error of a bad FEN-like paste, runs Count on the start position to depth 4 and reads "same"
+move, restarts it and finds the game again, plays Chess960 #3 castling with the king dragged onto
+its rook (and a bad number refused), reads the FEN error of a bad FEN-like paste, runs Count on the start position to depth 4 and reads "same"
 four times, opens analysis and the evaluation tables, and saves screenshots (also of a
 phone-sized window) in the --out folder.
 
@@ -198,6 +199,35 @@ def run(server, out, checks):
             moves_of(page) == kept and page.is_hidden("#message"),
             f"{kept} -> {moves_of(page)}, message {page.text_content('#message')!r}",
         )
+
+        # Chess960: start position 3 (BQNNRKRB), castled by dragging the king onto its rook,
+        # the PGN with its variant and start; a bad number is refused; standard chess again.
+        page.select_option("#variant", "chess960")
+        page.fill("#chess960-number", "3")
+        page.click("#new-game")
+        page.wait_for_function("document.querySelector('#variant-name').textContent.endsWith('Chess960 #3')")
+        fen = page.input_value("#fen")
+        checks.check("a Chess960 game from start position 3", fen.startswith("bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq"), fen)
+        drag(page, "f1", "g1")
+        page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
+        page.wait_for_function(status_is("It is your move"))
+        checks.check("the king dragged onto its rook castles", moves_of(page)[0] == "O-O", str(moves_of(page)))
+        page.screenshot(path=str(out / "web-chess960.png"))
+        with page.expect_download() as download:
+            page.click("#download-pgn")
+        pgn = Path(download.value.path()).read_text()
+        tags = '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1"]'
+        checks.check("the Chess960 PGN has its variant and start", tags in pgn and "1. O-O " in pgn, pgn)
+        played = moves_of(page)
+        page.fill("#chess960-number", "960")
+        page.click("#new-game")
+        page.wait_for_selector("#message:not([hidden])")
+        message = page.text_content("#message")
+        checks.check("a bad Chess960 number is refused", "0 to 959" in message and moves_of(page) == played, repr(message))
+        page.select_option("#variant", "standard")
+        page.click("#new-game")
+        page.wait_for_function("document.querySelector('#variant-name').hidden && document.querySelectorAll('#moves .move').length === 0")
+        checks.check("a standard game again", page.input_value("#fen").startswith("rnbqkbnr/"), page.input_value("#fen"))
 
         # The turned board: the score at the foot of the eval bar is on black's part of it.
         page.click("#turn-board")

@@ -1,6 +1,7 @@
 //! The terminal game driven by scripted input, without a terminal: colours off, the engine at
 //! a fixed number of nodes per move so that it always plays the same moves.
 
+use examples::play::chess960::Chess960;
 use examples::play::engine::Strength;
 use examples::play::input::{Event, Inbox};
 use examples::play::mode::{Mode, Player};
@@ -50,6 +51,27 @@ fn without_speed(text: &str) -> String {
 /// A file in the temporary directory, unique to this test run.
 fn temp_file(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("outpost-play-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn chess960_castles_by_san_or_the_king_onto_its_rook() {
+    // Chess960 #3 is BQNNRKRB: O-O swaps king f1 and rook g1.
+    let settings = Settings {
+        chess960: Some(Chess960::Numbered(3)),
+        ..settings(humans())
+    };
+    let (session, text) = play(settings, &["f1g1", "O-O", "new", "d1e3"]);
+    insta::assert_snapshot!("chess960_castling", text);
+    assert!(
+        text.contains(
+            "Type help for the commands.\n\
+         Chess960 #3: castle with O-O or O-O-O, or move the king onto its rook (like g1h1).\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("New game.\nChess960 #3"), "{text}");
+    assert_eq!(session.game().start(), &Board::chess960(3).unwrap());
+    assert_eq!(session.game().san_moves(), "Ne3");
 }
 
 #[test]

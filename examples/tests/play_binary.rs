@@ -1,5 +1,5 @@
 //! The real `play` binary, driven through its arguments and stdin: an impossible position is
-//! refused with a message, never a crash (issue 11, item 2).
+//! refused with a message, never a crash (issue 11, item 2); so is a bad `--chess960` number.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -34,6 +34,24 @@ fn an_impossible_fen_argument_is_refused_with_exit_code_2() {
         stderr.trim_end(),
         "play: --fen: white has 25 pieces; a side has at most 16, king and pawns included"
     );
+}
+
+#[test]
+fn a_bad_chess960_number_is_refused_with_exit_code_2() {
+    for (argument, shown) in [("960", "'960'"), ("abc", "'abc'"), ("-3", "'-3'")] {
+        let output = play(&["--chess960", argument], b"");
+        assert_eq!(output.status.code(), Some(2), "{argument}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            stderr.trim_end(),
+            format!("play: --chess960 takes a start position's number from 0 to 959, not {shown}")
+        );
+    }
+    let output = play(&["--chess960", "--plain"], b"quit\n");
+    assert!(output.status.success(), "{}", output.status);
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Chess960 #"));
+    let help = play(&["--help"], b"");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--chess960 [N]"));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! pieces of the two sides have their own symbols (colours are not part of a snapshot).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use examples::play::chess960::Chess960;
 use examples::play::engine::Strength;
 use examples::play::mode::{Mode, Player};
 use examples::play::Settings;
@@ -137,12 +138,65 @@ fn a_selected_piece_shows_its_targets() {
     driver.key(KeyCode::Esc);
     driver.click_square(Square::G1);
     assert_eq!(driver.app.selected(), Some(Square::G1));
-    let mut targets: Vec<Square> = driver.app.targets().iter().map(|mv| mv.to()).collect();
+    let mut targets: Vec<Square> = driver.app.targets().iter().map(|pick| pick.to).collect();
     targets.sort_by_key(|square| square.index());
     assert_eq!(targets, [Square::E2, Square::F3, Square::H3]);
     insta::assert_snapshot!("selected_piece", driver.screen());
     driver.click_square(Square::F3);
     assert_eq!(driver.app.game().san_moves(), "e4 e5 Nf3");
+}
+
+/// A Chess960 game from start position `number` between two humans.
+fn chess960(number: u16) -> Settings {
+    Settings {
+        chess960: Some(Chess960::Numbered(number)),
+        ..settings(humans())
+    }
+}
+
+#[test]
+fn a_chess960_start_shows_its_number() {
+    // Chess960 #123 is NQRNBKRB.
+    let driver = Driver::new(chess960(123));
+    assert_eq!(driver.app.chess960_number(), Some(123));
+    insta::assert_snapshot!("chess960_start", driver.screen());
+}
+
+#[test]
+fn the_king_put_down_on_its_rook_castles_in_chess960() {
+    // Chess960 #3 is BQNNRKRB: O-O swaps king f1 and rook g1.
+    let mut driver = Driver::new(chess960(3));
+    driver.click_square(Square::F1);
+    let targets: Vec<Square> = driver.app.targets().iter().map(|pick| pick.to).collect();
+    assert_eq!(targets, [Square::G1]);
+    driver.click_square(Square::G1);
+    assert_eq!(driver.app.game().san_moves(), "O-O");
+    // Typed as king takes rook, and as SAN.
+    driver.typed("f8g8");
+    assert_eq!(driver.app.game().san_moves(), "O-O O-O");
+    insta::assert_snapshot!("chess960_castled", driver.screen());
+    driver.typed("new");
+    assert_eq!(driver.app.game().moves().len(), 0);
+    assert_eq!(driver.app.chess960_number(), Some(3));
+    driver.key(KeyCode::Esc);
+    driver.typed("O-O");
+    assert_eq!(driver.app.game().san_moves(), "O-O");
+}
+
+#[test]
+fn a_random_chess960_game_gets_a_new_number_each_new_game() {
+    let mut driver = Driver::new(Settings {
+        chess960: Some(Chess960::Random),
+        ..settings(humans())
+    });
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..5 {
+        let number = driver.app.chess960_number().expect("a number");
+        assert_eq!(driver.app.game().start(), &Board::chess960(number).unwrap());
+        seen.insert(number);
+        driver.typed("new");
+    }
+    assert!(seen.len() > 1, "{seen:?}");
 }
 
 #[test]

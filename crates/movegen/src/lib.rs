@@ -32,6 +32,7 @@ mod legal;
 #[doc(hidden)]
 pub mod magic;
 mod magic_masks;
+pub mod picks;
 pub mod san;
 pub mod status;
 pub mod uci;

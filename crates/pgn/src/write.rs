@@ -22,6 +22,11 @@ pub fn write_pgn(game: &PgnGame) -> String {
         push_tag(&mut text, name, value);
     }
     let fen = game.start.to_fen();
+    // Readers must know that castling follows Chess960's rules before they read the FEN.
+    let chess960 = game.start.has_chess960_castling().then_some("Chess960");
+    if let Some(variant) = game.tag("Variant").or(chess960) {
+        push_tag(&mut text, "Variant", variant);
+    }
     if fen != Board::STARTPOS_FEN {
         push_tag(&mut text, "SetUp", "1");
         push_tag(&mut text, "FEN", &fen);
@@ -30,8 +35,9 @@ pub fn write_pgn(game: &PgnGame) -> String {
         push_tag(&mut text, "Termination", termination);
     }
     for (name, value) in &game.tags {
-        let managed =
-            SEVEN_TAG_ROSTER.contains(&name.as_str()) || FIELD_TAGS.contains(&name.as_str());
+        let managed = SEVEN_TAG_ROSTER.contains(&name.as_str())
+            || FIELD_TAGS.contains(&name.as_str())
+            || name == "Variant";
         if !managed {
             push_tag(&mut text, name, value);
         }
@@ -119,6 +125,27 @@ mod tests {
         assert!(text.contains(r#"[Event "The \"Big\" \\ one"]"#), "{text}");
         let back = read_pgn(&text).unwrap();
         assert_eq!(back[0].tag("Event"), Some(r#"The "Big" \ one"#));
+    }
+
+    #[test]
+    fn a_chess960_game_carries_its_variant_and_start() {
+        // Chess960 #3 is BQNNRKRB: O-O swaps king f1 and rook g1.
+        let mut game = Game::new(outpost_board::Board::chess960(3).unwrap());
+        for san in ["O-O", "O-O"] {
+            game.play_san(san).unwrap();
+        }
+        let text = write_pgn(&PgnGame::from_game(&game, &[]));
+        let tags = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+                    [FEN \"bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1\"]\n";
+        assert!(text.contains(tags), "{text}");
+        assert!(text.contains("1. O-O O-O"), "{text}");
+        let back = read_pgn(&text).unwrap()[0].to_game().unwrap();
+        assert_eq!(back.board(), game.board());
+        // A Variant tag given is written once, in the same place.
+        let mut pgn = PgnGame::from_game(&game, &[]);
+        pgn.set_tag("Variant", "Chess960");
+        assert_eq!(write_pgn(&pgn), text);
+        assert!(!write_pgn(&PgnGame::default()).contains("Variant"));
     }
 
     #[test]

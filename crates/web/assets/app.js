@@ -21,6 +21,7 @@ const settings = {
     thinkMs: [100, 1000, 3000, 10000].includes(saved.thinkMs) ? saved.thinkMs : 1000,
     flipped: saved.flipped === true,
     view: ["play", "analysis", "count", "evaluation"].includes(saved.view) ? saved.view : "play",
+    variant: saved.variant === "chess960" ? "chess960" : "standard",
 }
 
 let socket = null
@@ -111,7 +112,8 @@ function receive(message) {
                 const keep = loadSaved()
                 if (Array.isArray(keep.moves) && (keep.moves.length > 0 || (keep.start_fen && keep.start_fen !== START_FEN))) {
                     restoring = true
-                    send({type: "set_game", start_fen: keep.start_fen || null, moves: keep.moves})
+                    send({type: "set_game", start_fen: keep.start_fen || null, moves: keep.moves,
+                          chess960: Number.isInteger(keep.chess960) ? keep.chess960 : null})
                 }
                 if (settings.view === "analysis") {
                     send({type: "analyse", on: true})
@@ -173,6 +175,8 @@ function onState(next) {
     drawMarkers()
     drawMoves()
     $("fen").value = next.fen
+    $("variant-name").hidden = next.chess960 === null
+    $("variant-name").textContent = next.chess960 === null ? "" : "· Chess960 #" + next.chess960
     $("eval-text").textContent = next.eval_text
     save()
     if (changed) {
@@ -243,7 +247,7 @@ function updateInput() {
         return
     }
     board.disableMoveInput()
-    if (!state || state.end || state.thinking || goPending || state.legal.length === 0) {
+    if (!state || state.end || state.thinking || goPending || state.picks.length === 0) {
         return
     }
     if (settings.view === "play") {
@@ -255,8 +259,10 @@ function updateInput() {
     }
 }
 
+// What may be entered is the server's `picks`: every legal move by its squares, castling
+// as the king put down on its own rook (and on its target square where that is no other move).
 function movesFrom(square) {
-    return state.legal.filter((uci) => uci.startsWith(square))
+    return state.picks.filter((pick) => pick.startsWith(square))
 }
 
 function onMoveInput(event) {
@@ -278,11 +284,11 @@ function onMoveInput(event) {
                 return false
             }
             const uci = event.squareFrom + event.squareTo
-            if (state.legal.includes(uci)) {
+            if (state.picks.includes(uci)) {
                 playMove(uci)
                 return true
             }
-            if (state.legal.includes(uci + "q")) {
+            if (state.picks.includes(uci + "q")) {
                 const color = state.side_to_move === "w" ? COLOR.white : COLOR.black
                 board.showPromotionDialog(event.squareTo, color, (result) => {
                     if (result && result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) {
@@ -483,14 +489,33 @@ function setEvalBar(score) {
 
 // ---- buttons ----
 
-function newGame(fen) {
+function newGame() {
     analysisLines = []
     clearThinking()
     showMessage("")
-    send({type: "new_game", fen: fen || null})
+    if (settings.variant !== "chess960") {
+        send({type: "new_game"})
+        return
+    }
+    // An empty field asks for a random position; the server checks the number.
+    const field = $("chess960-number")
+    const text = field.value.trim()
+    const number = text === "" ? null : Number(text)
+    if (field.validity.badInput || (number !== null && !Number.isInteger(number))) {
+        showMessage("A Chess960 start position is a whole number from 0 to 959")
+        return
+    }
+    send({type: "new_game", variant: "chess960", number})
 }
 
-$("new-game").onclick = () => newGame(null)
+$("new-game").onclick = newGame
+$("variant").value = settings.variant
+$("chess960-number").hidden = settings.variant !== "chess960"
+$("variant").onchange = () => {
+    settings.variant = $("variant").value === "chess960" ? "chess960" : "standard"
+    $("chess960-number").hidden = settings.variant !== "chess960"
+    save()
+}
 $("play-white").onclick = () => chooseColor("w")
 $("play-black").onclick = () => chooseColor("b")
 $("take-back").onclick = takeBack
@@ -754,10 +779,12 @@ function save() {
     const value = {
         start_fen: state ? state.start_fen : kept.start_fen,
         moves: state ? state.moves : (kept.moves || []),
+        chess960: state ? state.chess960 : kept.chess960,
         color: settings.color,
         thinkMs: settings.thinkMs,
         flipped: settings.flipped,
         view: settings.view,
+        variant: settings.variant,
     }
     try {
         localStorage.setItem(STORAGE_KEY, JSON.stringify(value))

@@ -22,6 +22,7 @@
 #![deny(missing_docs)]
 
 pub mod assets;
+pub mod chess960;
 pub mod count;
 pub mod protocol;
 pub mod server;

@@ -10,11 +10,18 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// A new game from the standard position, or from `fen`.
+    /// A new game from the standard position, from `fen`, or (with `variant` `chess960`) from
+    /// Chess960 start position `number`, or a random one when `number` is absent.
     NewGame {
         /// The position to start from (the standard one when absent).
         #[serde(default)]
         fen: Option<String>,
+        /// Standard chess (the default) or Chess960.
+        #[serde(default)]
+        variant: Variant,
+        /// The Chess960 start position's number, 0 to 959 (random when absent).
+        #[serde(default)]
+        number: Option<i64>,
     },
     /// A game read from PGN text (its first game).
     LoadPgn {
@@ -26,13 +33,19 @@ pub enum ClientMessage {
         /// The start position (the standard one when absent).
         #[serde(default)]
         start_fen: Option<String>,
-        /// The moves in UCI notation.
+        /// The moves in UCI notation, as [`ServerMessage::State`] wrote them.
         #[serde(default)]
         moves: Vec<String>,
+        /// The Chess960 number of the start position, for a Chess960 game (kept only when
+        /// `start_fen` is that position).
+        #[serde(default)]
+        chess960: Option<u16>,
     },
-    /// The player's move, in UCI notation.
+    /// The player's move: the squares where a piece was picked up and put down, and the
+    /// promotion piece (`e2e4`, `e7e8q`). Castling is the king put down on its own rook
+    /// (`e1h1`), or on its target square (`e1g1`) where that is no other king move.
     Move {
-        /// The move (`e2e4`, `e7e8q`).
+        /// The move (`e2e4`, `e7e8q`, `e1h1`).
         uci: String,
     },
     /// The engine thinks `think_ms` milliseconds and plays its move.
@@ -66,6 +79,17 @@ pub enum ClientMessage {
     StopCount,
     /// The evaluation's piece-square tables.
     Tables,
+}
+
+/// The rules a new game is played by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Variant {
+    /// Standard chess.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer Random): the back ranks shuffled, castling to the usual squares.
+    Chess960,
 }
 
 /// A score from white's side: centipawns, or mate in `mate` moves (negative: black mates).
@@ -141,12 +165,19 @@ pub enum ServerMessage {
         start_fen: String,
         /// The current position.
         fen: String,
-        /// The moves played, in UCI notation.
+        /// The Chess960 number of the start position, for a Chess960 game.
+        chess960: Option<u16>,
+        /// The moves played, in UCI notation (castling as king takes rook, `e1h1`, when the
+        /// game has Chess960 castling).
         moves: Vec<String>,
         /// The same moves in SAN.
         san: Vec<String>,
-        /// The legal moves of the current position, in UCI notation.
+        /// The legal moves of the current position, in the notation of `moves`.
         legal: Vec<String>,
+        /// What the player may enter on the board: the squares of every legal move, from and
+        /// to (and the promotion piece), castling as the king onto its rook and, where that is
+        /// no other king move, onto its target square. A [`ClientMessage::Move`] takes these.
+        picks: Vec<String>,
         /// `w` or `b`.
         side_to_move: &'static str,
         /// The square of the king in check, if any.

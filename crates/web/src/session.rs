@@ -5,10 +5,15 @@
 //! returns the answers, [`Session::on_event`] turns an event from the search or count thread
 //! (delivered through the [`Notify`] it was made with) into messages.
 
+use crate::chess960::{chess960_start, notation_for};
 use crate::count::{count_positions, standard_positions, CountRun};
-use crate::protocol::{ClientMessage, GameEnd, PieceTables, SearchKind, ServerMessage, WhiteScore};
-use outpost_board::{Board, Color, Move, Piece, PieceKind, Square, Variant};
+use crate::protocol::{
+    ClientMessage, GameEnd, PieceTables, SearchKind, ServerMessage, Variant, WhiteScore,
+};
+use outpost_board::{Board, Color, Piece, PieceKind, Square};
+use outpost_movegen::picks::{parse_picked, picks, Pick};
 use outpost_movegen::san::{line_to_san_moves, to_san, MoveNumbers};
+use outpost_movegen::uci::UciNotation;
 use outpost_movegen::{in_check, legal_moves, Game};
 use outpost_pgn::{read_pgn, write_pgn, PgnGame};
 use outpost_search::{
@@ -77,6 +82,8 @@ struct RunningSearch {
 pub struct Session {
     config: SessionConfig,
     game: Game,
+    /// The Chess960 number of the game's start position, for a Chess960 game.
+    chess960: Option<u16>,
     search: SearchHandle,
     running: Option<RunningSearch>,
     next_id: u64,
@@ -101,6 +108,7 @@ impl Session {
         Session {
             config,
             game: Game::startpos(),
+            chess960: None,
             search,
             running: None,
             next_id: 0,
@@ -147,7 +155,7 @@ impl Session {
     fn not_a_pgn(&mut self, text: &str, pgn_error: &str) -> Vec<ServerMessage> {
         let text = text.trim();
         let fen_error = match Board::from_fen(text) {
-            Ok(board) => return self.replace_game(Game::new(board)),
+            Ok(board) => return self.replace_game(Game::new(board), None),
             Err(error) => error.to_string(),
         };
         let has_move_numbers = text
@@ -166,7 +174,11 @@ impl Session {
     /// Answers one message from the page.
     pub fn handle(&mut self, message: ClientMessage) -> Vec<ServerMessage> {
         match message {
-            ClientMessage::NewGame { fen } => {
+            ClientMessage::NewGame {
+                fen,
+                variant: Variant::Standard,
+                number: None,
+            } => {
                 let board = match fen.as_deref().map(str::trim) {
                     None | Some("") => Board::startpos(),
                     Some(fen) => match Board::from_fen(fen) {
@@ -174,16 +186,31 @@ impl Session {
                         Err(error) => return vec![ServerMessage::error(format!("FEN: {error}"))],
                     },
                 };
-                self.replace_game(Game::new(board))
+                self.replace_game(Game::new(board), None)
             }
+            ClientMessage::NewGame {
+                variant: Variant::Standard,
+                ..
+            } => vec![ServerMessage::error(
+                "a start position's number is for Chess960 games only",
+            )],
+            ClientMessage::NewGame {
+                fen,
+                variant: Variant::Chess960,
+                number,
+            } => self.new_chess960_game(fen.as_deref(), number),
             ClientMessage::LoadPgn { pgn } => match read_pgn(&pgn) {
                 Ok(games) => match games.first().and_then(PgnGame::to_game) {
-                    Some(game) => self.replace_game(game),
+                    Some(game) => self.replace_game(game, None),
                     None => vec![ServerMessage::error("PGN: no game found in the text")],
                 },
                 Err(error) => self.not_a_pgn(&pgn, &error.to_string()),
             },
-            ClientMessage::SetGame { start_fen, moves } => self.set_game(start_fen, &moves),
+            ClientMessage::SetGame {
+                start_fen,
+                moves,
+                chess960,
+            } => self.set_game(start_fen, &moves, chess960),
             ClientMessage::Move { uci } => self.play_move(&uci),
             ClientMessage::Go { think_ms } => self.go(think_ms),
             ClientMessage::Stop => {
@@ -218,6 +245,7 @@ impl Session {
                     // A search that was stopped for another: what it says no longer counts.
                     return Vec::new();
                 };
+                let notation = self.notation();
                 match event {
                     SearchEvent::Progress(Progress::Iteration(info)) => {
                         let pv_san =
@@ -236,7 +264,7 @@ impl Session {
                             nodes: info.nodes,
                             nps: info.nps,
                             time_ms: millis(info.time),
-                            pv: info.pv.iter().map(Move::to_string).collect(),
+                            pv: info.pv.iter().map(|&mv| notation.write(mv)).collect(),
                             pv_san,
                         }]
                     }
@@ -282,15 +310,23 @@ impl Session {
             },
             reason: status.to_string(),
         });
+        let notation = self.notation();
+        let write = |mv: &_| notation.write(*mv);
         ServerMessage::State {
             start_fen: start.to_fen(),
             fen: board.to_fen(),
-            moves: self.game.moves().iter().map(Move::to_string).collect(),
+            chess960: self.chess960,
+            moves: self.game.moves().iter().map(write).collect(),
             san: line_to_san_moves(start, self.game.moves(), MoveNumbers::Hidden),
             legal: if status.is_over() {
                 Vec::new()
             } else {
-                legal_moves(board).iter().map(Move::to_string).collect()
+                legal_moves(board).iter().map(write).collect()
+            },
+            picks: if status.is_over() {
+                Vec::new()
+            } else {
+                picks(board).iter().map(Pick::text).collect()
             },
             side_to_move: match board.side_to_move() {
                 Color::White => "w",
@@ -313,7 +349,29 @@ impl Session {
     fn pgn(&self) -> String {
         let mut pgn = PgnGame::from_game(&self.game, &[("Event", "Outpost in the browser")]);
         pgn.set_tag("Site", "Outpost web page");
+        if self.chess960.is_some() {
+            // Also for the standard array (518), which the writer cannot tell from chess.
+            pgn.set_tag("Variant", "Chess960");
+        }
         write_pgn(&pgn)
+    }
+
+    /// How the game's moves are written (see [`notation_for`]).
+    fn notation(&self) -> UciNotation {
+        notation_for(self.game.start())
+    }
+
+    /// A new Chess960 game from start position `number`, or a random one.
+    fn new_chess960_game(&mut self, fen: Option<&str>, number: Option<i64>) -> Vec<ServerMessage> {
+        if fen.is_some_and(|fen| !fen.trim().is_empty()) {
+            return vec![ServerMessage::error(
+                "a Chess960 game starts from its numbered position, not from a FEN",
+            )];
+        }
+        match chess960_start(number) {
+            Ok((number, board)) => self.replace_game(Game::new(board), Some(number)),
+            Err(message) => vec![ServerMessage::error(message)],
+        }
     }
 
     /// Stops and forgets any search (its result is not played).
@@ -323,10 +381,12 @@ impl Session {
         self.search.wait();
     }
 
-    /// The game is replaced: searches stop, analysis restarts.
-    fn replace_game(&mut self, game: Game) -> Vec<ServerMessage> {
+    /// The game is replaced (by a Chess960 game when `chess960` has its number): searches
+    /// stop, analysis restarts.
+    fn replace_game(&mut self, game: Game, chess960: Option<u16>) -> Vec<ServerMessage> {
         self.cancel_search();
         self.game = game;
+        self.chess960 = chess960;
         self.position_changed()
     }
 
@@ -338,7 +398,12 @@ impl Session {
         vec![self.state()]
     }
 
-    fn set_game(&mut self, start_fen: Option<String>, moves: &[String]) -> Vec<ServerMessage> {
+    fn set_game(
+        &mut self,
+        start_fen: Option<String>,
+        moves: &[String],
+        chess960: Option<u16>,
+    ) -> Vec<ServerMessage> {
         if moves.len() > MAX_GAME_MOVES {
             return vec![ServerMessage::error(format!(
                 "a game of {} moves refused: at most {MAX_GAME_MOVES}",
@@ -352,7 +417,10 @@ impl Session {
                 Err(error) => return vec![ServerMessage::error(format!("FEN: {error}"))],
             },
         };
+        // The number is the page's word for it: kept only when it names this start.
+        let chess960 = chess960.filter(|&number| Board::chess960(number).as_ref() == Some(&start));
         let mut game = Game::new(start);
+        let notation = notation_for(game.start());
         for (index, text) in moves.iter().enumerate() {
             if game.status().is_over() {
                 return vec![ServerMessage::error(format!(
@@ -360,14 +428,14 @@ impl Session {
                     index + 1
                 ))];
             }
-            if let Err(error) = game.play_uci(text) {
+            if let Err(error) = game.play_uci_in(notation, text) {
                 return vec![ServerMessage::error(format!(
                     "move {} of the game: {error}",
                     index + 1
                 ))];
             }
         }
-        self.replace_game(game)
+        self.replace_game(game, chess960)
     }
 
     fn play_move(&mut self, text: &str) -> Vec<ServerMessage> {
@@ -380,8 +448,9 @@ impl Session {
         if status.is_over() {
             return vec![ServerMessage::error(format!("the game is over ({status})"))];
         }
-        if let Err(error) = self.game.play_uci(text.trim()) {
-            return vec![ServerMessage::error(error.to_string())];
+        match parse_picked(self.game.board(), text.trim()) {
+            Ok(mv) => self.game.play(mv),
+            Err(error) => return vec![ServerMessage::error(error.to_string())],
         }
         if self.analysing {
             self.cancel_search();
@@ -455,7 +524,7 @@ impl Session {
             .filter(|mv| legal_moves(&board).contains(mv))
         {
             messages.push(ServerMessage::BestMove {
-                uci: mv.to_string(),
+                uci: self.notation().write(mv),
                 san: to_san(&board, mv),
                 score: white_score(result.score, board.side_to_move()),
                 depth: result.depth,
@@ -560,7 +629,7 @@ fn tables() -> ServerMessage {
             let values: Vec<_> = (0..64)
                 .map(|index| {
                     outpost_eval::piece_square_value(
-                        Variant::Chess,
+                        outpost_board::Variant::Chess,
                         piece,
                         Square::from_index(index),
                     )
@@ -581,7 +650,12 @@ fn describe_json_error(text: &str, error: &serde_json::Error) -> String {
     match serde_json::from_str::<serde_json::Value>(text) {
         Err(_) => format!("not JSON: {error}"),
         Ok(value) => match value.get("type").and_then(serde_json::Value::as_str) {
-            Some(kind) if error.to_string().starts_with("unknown variant") => {
+            // The type itself unknown, not some field's value (like `variant`).
+            Some(kind)
+                if error
+                    .to_string()
+                    .starts_with(&format!("unknown variant `{kind}`")) =>
+            {
                 let kind: String = kind.chars().take(40).collect();
                 format!("unknown message type {kind:?}")
             }
@@ -740,6 +814,136 @@ mod tests {
         let big = format!(r#"{{"type":"load_pgn","pgn":"{}"}}"#, "x".repeat(70_000));
         assert!(error_of(&session.handle_text(&big)).contains("at most 65536 bytes"));
         // The session goes on.
+        let answer = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+        assert_eq!(moves_of(&answer[0]), ["e2e4"]);
+    }
+
+    #[test]
+    fn a_chess960_game_castles_with_the_king_onto_its_rook() {
+        let (mut session, _events) = session();
+        // Chess960 #3 is BQNNRKRB: O-O swaps king f1 and rook g1.
+        let answer = session.handle_text(r#"{"type":"new_game","variant":"chess960","number":3}"#);
+        match &answer[0] {
+            ServerMessage::State {
+                chess960,
+                start_fen,
+                picks,
+                ..
+            } => {
+                assert_eq!(*chess960, Some(3));
+                assert_eq!(
+                    start_fen,
+                    "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1"
+                );
+                assert!(picks.contains(&"f1g1".to_string()), "{picks:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+        session.handle_text(r#"{"type":"move","uci":"f1g1"}"#);
+        let answer = session.handle_text(r#"{"type":"move","uci":"f8g8"}"#);
+        let ServerMessage::State {
+            moves,
+            san,
+            fen,
+            pgn,
+            ..
+        } = &answer[0]
+        else {
+            panic!("{answer:?}");
+        };
+        assert_eq!(san, &["O-O", "O-O"]);
+        // King takes rook: the game's castling cannot be read as another move.
+        assert_eq!(moves, &["f1g1", "f8g8"]);
+        assert!(
+            fen.starts_with("bqnnrrkb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRRKB w - -"),
+            "{fen}"
+        );
+        for tag in [
+            "[Variant \"Chess960\"]",
+            "[SetUp \"1\"]",
+            "[FEN \"bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1\"]",
+            "1. O-O O-O",
+        ] {
+            assert!(pgn.contains(tag), "{tag} in {pgn}");
+        }
+        // The page resumes the game it kept, number and all.
+        let kept = r#"{"type":"set_game","chess960":3,"moves":["f1g1","f8g8"],
+            "start_fen":"bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1"}"#;
+        let answer = session.handle_text(kept);
+        assert!(matches!(
+            &answer[0],
+            ServerMessage::State { chess960: Some(3), san, .. } if san == &["O-O", "O-O"]
+        ));
+        // A number that does not name the start is dropped.
+        let answer = session.handle_text(&kept.replace("\"chess960\":3", "\"chess960\":4"));
+        assert!(matches!(
+            &answer[0],
+            ServerMessage::State { chess960: None, .. }
+        ));
+        // A random start has its number too; a standard game has none.
+        let answer = session.handle_text(r#"{"type":"new_game","variant":"chess960"}"#);
+        let ServerMessage::State {
+            chess960: Some(number),
+            start_fen,
+            ..
+        } = &answer[0]
+        else {
+            panic!("{answer:?}");
+        };
+        assert_eq!(start_fen, &Board::chess960(*number).unwrap().to_fen());
+        let answer = session.handle_text(r#"{"type":"new_game","variant":"standard"}"#);
+        assert!(matches!(
+            &answer[0],
+            ServerMessage::State { chess960: None, .. }
+        ));
+    }
+
+    #[test]
+    fn the_king_castles_onto_its_target_square_when_no_other_move_goes_there() {
+        let (mut session, _events) = session();
+        // Chess960 #518 is the standard array: e1g1 castles as in chess.
+        session.handle_text(r#"{"type":"new_game","variant":"chess960","number":518}"#);
+        for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"] {
+            session.handle_text(&format!(r#"{{"type":"move","uci":"{uci}"}}"#));
+        }
+        let answer = session.handle_text(r#"{"type":"move","uci":"e1g1"}"#);
+        let ServerMessage::State { san, moves, .. } = &answer[0] else {
+            panic!("{answer:?}");
+        };
+        assert_eq!(san.last().unwrap(), "O-O");
+        assert_eq!(moves.last().unwrap(), "e1g1");
+        // King f1 and rook h1: f1g1 is a king step, the king onto h1 castles.
+        let fen = "r3k2r/8/8/8/8/8/8/1R3K1R w KQkq - 0 1";
+        session.handle_text(&format!(r#"{{"type":"new_game","fen":"{fen}"}}"#));
+        let answer = session.handle_text(r#"{"type":"move","uci":"f1g1"}"#);
+        assert!(matches!(&answer[0], ServerMessage::State { san, .. } if san == &["Kg1"]));
+        session.handle_text(r#"{"type":"take_back"}"#);
+        let answer = session.handle_text(r#"{"type":"move","uci":"f1h1"}"#);
+        assert!(matches!(&answer[0], ServerMessage::State { san, moves, .. }
+            if san == &["O-O"] && moves == &["f1h1"]));
+    }
+
+    #[test]
+    fn bad_chess960_numbers_are_refused_and_the_session_goes_on() {
+        let (mut session, _events) = session();
+        for (text, expected) in [
+            (r#"{"number":960}"#, "numbered 0 to 959, not 960"),
+            (r#"{"number":-1}"#, "numbered 0 to 959, not -1"),
+            (r#"{"number":"x"}"#, "bad message"),
+            (r#"{"number":1.5}"#, "bad message"),
+            (r#"{"fen":"8/8/8/8/8/8/8/K6k w - - 0 1"}"#, "not from a FEN"),
+        ] {
+            let message = text.replace('{', r#"{"type":"new_game","variant":"chess960","#);
+            let answer = session.handle_text(&message);
+            assert!(
+                error_of(&answer).contains(expected),
+                "{message}: {answer:?}"
+            );
+        }
+        let answer = session.handle_text(r#"{"type":"new_game","number":3}"#);
+        assert!(error_of(&answer).contains("Chess960 games only"));
+        let answer = session.handle_text(r#"{"type":"new_game","variant":"shogi"}"#);
+        assert!(error_of(&answer).contains("bad message"), "{answer:?}");
         let answer = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
         assert_eq!(moves_of(&answer[0]), ["e2e4"]);
     }

@@ -249,6 +249,45 @@ async fn bad_input_gets_an_error_and_the_session_goes_on() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess960_game_castles_and_the_engine_answers() {
+    let (address, _state) = start(8).await;
+    let mut socket = session(address).await;
+
+    send(
+        &mut socket,
+        json!({"type": "new_game", "variant": "chess960", "number": 1000}),
+    )
+    .await;
+    assert!(error(&mut socket).await.contains("0 to 959"));
+
+    // Chess960 #3 is BQNNRKRB: the king put down on its rook (g1) castles.
+    send(
+        &mut socket,
+        json!({"type": "new_game", "variant": "chess960", "number": 3}),
+    )
+    .await;
+    let state = next(&mut socket).await;
+    assert_eq!(state["chess960"], 3);
+    assert!(state["picks"].as_array().unwrap().contains(&json!("f1g1")));
+    send(&mut socket, json!({"type": "move", "uci": "f1g1"})).await;
+    let state = next(&mut socket).await;
+    assert_eq!(state["san"], json!(["O-O"]));
+    assert_eq!(state["moves"], json!(["f1g1"]));
+
+    send(&mut socket, json!({"type": "go", "think_ms": 200})).await;
+    let state = until(&mut socket, "state", |state| {
+        state["thinking"] == false && state["san"].as_array().unwrap().len() == 2
+    })
+    .await;
+    let pgn = state["pgn"].as_str().unwrap();
+    assert!(
+        pgn.contains("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bqnnrkrb/"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. O-O"), "{pgn}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_sessions_think_at_once() {
     let (address, state) = start(8).await;
     let mut first = session(address).await;

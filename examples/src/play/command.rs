@@ -4,8 +4,8 @@
 use super::engine::Strength;
 use super::mode::{Mode, MODE_NAMES};
 use outpost_board::{Board, Move};
+use outpost_movegen::picks::parse_picked;
 use outpost_movegen::san::parse_san;
-use outpost_movegen::uci::parse_uci_move;
 
 /// What a line of input asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,7 +45,8 @@ pub enum Command {
 
 /// The commands, one a line, for `help`.
 pub const HELP: &str = "\
-Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q).
+Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q); castling also as the
+king onto its rook (e1h1, the way in Chess960).
 Commands:
   undo            take back your last move (and the engine's reply)
   hint            the engine suggests a move
@@ -116,11 +117,12 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     }
 }
 
-/// Reads a move typed by a person: UCI if it looks like UCI (`g1f3`, `e7e8q`), else SAN. The
-/// error says why the move cannot be played.
+/// Reads a move typed by a person: its two squares if it looks like UCI (`g1f3`, `e7e8q`;
+/// castling as the king onto its own rook, `e1h1`, or onto its target square, `e1g1`, where
+/// that is no other king move), else SAN. The error says why the move cannot be played.
 pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
     if looks_like_uci(text) {
-        parse_uci_move(board, text).map_err(|error| error.to_string())
+        parse_picked(board, text).map_err(|error| error.to_string())
     } else {
         parse_san(board, text).map_err(|error| error.to_string())
     }

@@ -8,6 +8,7 @@
 //!
 //! - [`options`]: the command line (`--white`, `--black`, `--mode`, `--time`, …);
 //! - [`mode`]: who plays which colour;
+//! - [`chess960`]: the Chess960 start positions (`--chess960 [N]`);
 //! - [`command`]: one line of input read as a move or a command;
 //! - [`engine`]: the engine's strength and its search on a thread of its own;
 //! - [`input`]: the events the game waits for (input lines, search progress) and the stdin
@@ -26,6 +27,7 @@
 //! ```
 
 pub mod book;
+pub mod chess960;
 pub mod command;
 pub mod engine;
 pub mod input;

@@ -1,5 +1,6 @@
 //! The command line of `play`.
 
+use super::chess960::Chess960;
 use super::engine::Strength;
 use super::mode::{Mode, Player, MODE_NAMES};
 use super::session::Settings;
@@ -25,6 +26,10 @@ Options:
   --pause MS            the pause between moves when the engine plays itself
                         (default: 300)
   --fen FEN             start from this position (quote it)
+  --chess960 [N]        play Chess960 from start position N (0 to 959, 518 is the
+                        standard one), or without N from a random one, a new one
+                        each new game; castle with O-O, O-O-O or the king onto
+                        its rook (g1h1)
   --flip                show the board the other way round
   --tc MINUTES+SECONDS  a time control with clocks, like 5+3 (full-screen app;
                         the engine then plays by its clock)
@@ -51,7 +56,8 @@ pub enum Request {
 pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, String> {
     let mut settings = Settings::default();
     let mut flip = false;
-    let mut arguments = arguments.into_iter();
+    let mut arguments = arguments.into_iter().peekable();
+    let mut fen_given = false;
     while let Some(argument) = arguments.next() {
         let (name, inline) = match argument.split_once('=') {
             Some((name, value)) if name.starts_with("--") => (name.to_string(), Some(value)),
@@ -99,6 +105,18 @@ pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, St
                 let text = value()?;
                 settings.start =
                     Board::from_fen(&text).map_err(|error| format!("--fen: {error}"))?;
+                fen_given = true;
+            }
+            "--chess960" => {
+                // The number may be left out: an argument that is no option is taken as it.
+                let number = match inline {
+                    Some(text) => Some(text.to_string()),
+                    None => arguments.next_if(|next| !next.starts_with("--")),
+                };
+                settings.chess960 = Some(match number {
+                    Some(text) => Chess960::parse_number(&text)?,
+                    None => Chess960::Random,
+                });
             }
             "--flip" => flip = true,
             "--tc" => {
@@ -112,6 +130,9 @@ pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, St
             "--no-book" => settings.book = false,
             _ => return Err(format!("unknown argument '{argument}' (see --help)")),
         }
+    }
+    if fen_given && settings.chess960.is_some() {
+        return Err("--fen and --chess960 cannot go together: choose one start".to_string());
     }
     settings.flipped = (settings.mode.lone_human() == Some(Color::Black)) != flip;
     Ok(Request::Play(Box::new(settings)))
@@ -176,6 +197,29 @@ mod tests {
     }
 
     #[test]
+    fn chess960_takes_a_number_or_none() {
+        assert_eq!(
+            settings(&["--chess960", "123", "--plain"])
+                .unwrap()
+                .chess960,
+            Some(Chess960::Numbered(123))
+        );
+        assert_eq!(
+            settings(&["--chess960=7"]).unwrap().chess960,
+            Some(Chess960::Numbered(7))
+        );
+        assert_eq!(
+            settings(&["--chess960", "--plain"]).unwrap().chess960,
+            Some(Chess960::Random)
+        );
+        assert_eq!(
+            settings(&["--chess960"]).unwrap().chess960,
+            Some(Chess960::Random)
+        );
+        assert_eq!(settings(&[]).unwrap().chess960, None);
+    }
+
+    #[test]
     fn mistakes_are_explained() {
         assert_eq!(settings(&["--help"]).unwrap_err(), "help");
         assert!(settings(&["--white"])
@@ -197,6 +241,17 @@ mod tests {
         assert!(settings(&["--theme", "pink"])
             .unwrap_err()
             .contains("unknown theme"));
+        assert!(settings(&["--chess960", "960"])
+            .unwrap_err()
+            .contains("from 0 to 959, not '960'"));
+        assert!(settings(&["--chess960=x"])
+            .unwrap_err()
+            .contains("from 0 to 959"));
+        assert!(
+            settings(&["--chess960", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"])
+                .unwrap_err()
+                .contains("cannot go together")
+        );
         assert!(settings(&["--colour"])
             .unwrap_err()
             .contains("unknown argument"));

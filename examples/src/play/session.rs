@@ -6,6 +6,7 @@ mod commands;
 pub mod files;
 
 use super::book::{NoBook, OpeningBook};
+use super::chess960::{self, Chess960};
 use super::command::{self, Command};
 use super::engine::{post_to, Strength};
 use super::input::{Event, Inbox};
@@ -33,8 +34,10 @@ pub struct Settings {
     pub strength: Strength,
     /// The pause after each move when the engine plays itself, so that people can watch.
     pub pause: Duration,
-    /// The position the game starts from.
+    /// The position the game starts from (unless `chess960` is set).
     pub start: Board,
+    /// Chess960 (`--chess960 [N]`): every game starts from a Chess960 position.
+    pub chess960: Option<Chess960>,
     /// Show the board from black's side.
     pub flipped: bool,
     /// ANSI colours and escape codes.
@@ -69,6 +72,7 @@ impl Default for Settings {
             strength: Strength::default(),
             pause: Duration::from_millis(300),
             start: Board::startpos(),
+            chess960: None,
             flipped: false,
             color: false,
             live: false,
@@ -93,6 +97,22 @@ impl Settings {
         self.scripted = !io::stdin().is_terminal();
         self
     }
+
+    /// The first game, with its Chess960 number: from a Chess960 position with `chess960`,
+    /// else from `start`.
+    pub fn first_game(&self) -> (Game, Option<u16>) {
+        if self.chess960.is_some() {
+            chess960::new_game(self.chess960)
+        } else {
+            (Game::new(self.start.clone()), None)
+        }
+    }
+
+    /// The game `new` starts, with its Chess960 number: the standard start, or with
+    /// `chess960` the Chess960 position again (a new random one unless numbered).
+    pub fn new_game(&self) -> (Game, Option<u16>) {
+        chess960::new_game(self.chess960)
+    }
 }
 
 /// A game in progress with everything around it: players, engine, board orientation, and
@@ -101,6 +121,8 @@ pub struct Session<W: Write> {
     out: W,
     settings: Settings,
     game: Game,
+    /// The Chess960 number of the game's start position, for a Chess960 game.
+    chess960: Option<u16>,
     flipped: bool,
     /// The engine's search, kept between moves; started the first time the engine thinks.
     search: Option<SearchHandle>,
@@ -118,9 +140,11 @@ pub struct Session<W: Write> {
 impl<W: Write> Session<W> {
     /// A session that writes to `out`.
     pub fn new(settings: Settings, out: W) -> Session<W> {
+        let (game, chess960) = settings.first_game();
         Session {
             out,
-            game: Game::new(settings.start.clone()),
+            game,
+            chess960,
             flipped: settings.flipped,
             settings,
             search: None,
@@ -214,6 +238,7 @@ impl<W: Write> Session<W> {
             self.settings.strength
         )?;
         writeln!(self.out, "Type help for the commands.")?;
+        self.announce_chess960()?;
         if let Some(control) = self.settings.time_control {
             writeln!(
                 self.out,
@@ -224,6 +249,18 @@ impl<W: Write> Session<W> {
         }
         self.show_board()?;
         self.announce_end()
+    }
+
+    /// The Chess960 start position's number, and how to castle, for a Chess960 game.
+    fn announce_chess960(&mut self) -> io::Result<()> {
+        match self.chess960 {
+            Some(number) => writeln!(
+                self.out,
+                "{}: castle with O-O or O-O-O, or move the king onto its rook (like g1h1).",
+                chess960::title(number)
+            ),
+            None => Ok(()),
+        }
     }
 
     /// An event while nobody is thinking.

@@ -20,12 +20,13 @@ impl<W: Write> Session<W> {
                 Ok(())
             }
             Command::New => {
-                self.game = outpost_movegen::Game::startpos();
+                (self.game, self.chess960) = self.settings.new_game();
                 self.pause_until = None;
                 if let Some(search) = &mut self.search {
                     search.clear_hash();
                 }
                 writeln!(self.out, "New game.")?;
+                self.announce_chess960()?;
                 self.show_board()
             }
             Command::Undo => self.undo(),
@@ -66,6 +67,7 @@ impl<W: Write> Session<W> {
             Command::Fen(Some(fen)) => match Board::from_fen(&fen) {
                 Ok(board) => {
                     self.game = outpost_movegen::Game::new(board);
+                    self.chess960 = None;
                     self.pause_until = None;
                     self.show_board()?;
                     self.announce_end()

@@ -31,6 +31,7 @@ impl<W: Write> Session<W> {
             Err(message) => return writeln!(self.out, "{message}"),
         };
         self.game = loaded.game;
+        self.chess960 = None;
         self.pause_until = None;
         writeln!(self.out, "{}", loaded.summary)?;
         self.show_board()?;

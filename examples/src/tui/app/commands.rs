@@ -2,6 +2,7 @@
 //! [`crate::play::command::parse`]) and those of the full-screen app alone.
 
 use super::{App, Overlay, Purpose};
+use crate::play::chess960;
 use crate::play::command::{self, Command};
 use crate::play::mode::{Player, MODE_NAMES};
 use crate::play::session::files::{game_to_pgn, read_first_game};
@@ -68,8 +69,12 @@ impl App {
             Command::Help => self.overlay = Some(Overlay::Help),
             Command::Quit => self.request_quit(),
             Command::New => {
-                self.new_game(Game::startpos());
-                self.say("New game.");
+                let (game, number) = chess960::new_game(self.chess960);
+                self.new_game(game, number);
+                match number {
+                    Some(number) => self.say(format!("New game: {}.", chess960::title(number))),
+                    None => self.say("New game."),
+                }
             }
             Command::Undo => self.undo(),
             Command::Flip => self.flipped = !self.flipped,
@@ -116,7 +121,7 @@ impl App {
             }
             Command::Fen(Some(fen)) => match Board::from_fen(&fen) {
                 Ok(board) => {
-                    self.new_game(Game::new(board));
+                    self.new_game(Game::new(board), None);
                     self.say("Position set up.");
                 }
                 Err(error) => {
@@ -132,7 +137,7 @@ impl App {
             Command::SavePgn(path) => return self.save_pgn(&path),
             Command::LoadPgn(path) => match read_first_game(&path) {
                 Ok(loaded) => {
-                    self.new_game(loaded.game);
+                    self.new_game(loaded.game, None);
                     self.say(loaded.summary);
                 }
                 Err(message) => {

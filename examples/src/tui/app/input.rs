@@ -101,13 +101,13 @@ impl App {
             return;
         };
         let kind = PROMOTION_PIECES[choice.min(PROMOTION_PIECES.len() - 1)];
-        let found = self.targets().into_iter().find(|mv| {
-            mv.from() == promotion.from
-                && mv.to() == promotion.to
-                && mv.promotion_piece() == Some(kind)
+        let found = self.targets().into_iter().find(|pick| {
+            pick.from == promotion.from
+                && pick.to == promotion.to
+                && pick.mv.promotion_piece() == Some(kind)
         });
         match found {
-            Some(mv) => self.human_move(mv),
+            Some(pick) => self.human_move(pick.mv),
             None => self.say("That promotion is no longer possible."),
         }
     }
@@ -209,7 +209,8 @@ impl App {
             let moves: Vec<Move> = self
                 .targets()
                 .into_iter()
-                .filter(|mv| mv.to() == square)
+                .filter(|pick| pick.to == square)
+                .map(|pick| pick.mv)
                 .collect();
             match moves.as_slice() {
                 [mv] => return self.human_move(*mv),

@@ -17,12 +17,14 @@ use super::engine::{Engine, EngineReport};
 use super::line_editor::LineEditor;
 use super::theme::{PieceSet, Theme};
 use crate::play::book::{NoBook, OpeningBook};
+use crate::play::chess960::Chess960;
 use crate::play::engine::Strength;
 use crate::play::mode::{Mode, Player};
 use crate::play::Settings;
 use crossterm::event::{KeyEvent, MouseEvent};
 use ending::Ending;
 use outpost_board::{Board, Color, Move, PieceKind, Square};
+use outpost_movegen::picks::{picks, Pick};
 use outpost_movegen::Game;
 use outpost_search::{Info, Score};
 use std::time::{Duration, Instant};
@@ -107,6 +109,10 @@ pub struct Thinking {
 /// The whole state of the full-screen game.
 pub struct App {
     game: Game,
+    /// `--chess960`: how new games choose their Chess960 start.
+    chess960: Option<Chess960>,
+    /// The Chess960 number of this game's start, for a Chess960 game.
+    chess960_number: Option<u16>,
     mode: Mode,
     strength: Strength,
     pause: Duration,
@@ -147,7 +153,7 @@ impl App {
     /// An app playing with `settings` on a screen of `size` (columns, rows), its time starting
     /// at `now`. The engine plays without a book until [`App::with_book`].
     pub fn new(settings: &Settings, size: (u16, u16), now: Instant) -> App {
-        let game = Game::new(settings.start.clone());
+        let (game, chess960_number) = settings.first_game();
         let side = game.board().side_to_move();
         let clocks = settings.time_control.map(|control| {
             let mut clocks = Clocks::new(control);
@@ -157,6 +163,8 @@ impl App {
         let mut app = App {
             cursor: initial_cursor(settings.mode, side),
             game,
+            chess960: settings.chess960,
+            chess960_number,
             mode: settings.mode,
             strength: settings.strength,
             pause: settings.pause,
@@ -281,6 +289,11 @@ impl App {
         self.flipped
     }
 
+    /// The Chess960 number of the game's start position, for a Chess960 game.
+    pub fn chess960_number(&self) -> Option<u16> {
+        self.chess960_number
+    }
+
     /// The board's colours.
     pub fn theme(&self) -> Theme {
         self.theme
@@ -378,13 +391,13 @@ impl App {
         count.checked_sub(1).map(|index| self.game.moves()[index])
     }
 
-    /// The legal moves of the selected piece (none while browsing or after the game).
-    pub fn targets(&self) -> Vec<Move> {
+    /// Where the selected piece may be put down, with the moves that makes (none while
+    /// browsing or after the game). The king castles when put down on its own rook.
+    pub fn targets(&self) -> Vec<Pick> {
         match self.selected {
-            Some(from) if self.view.is_none() => outpost_movegen::legal_moves(self.game.board())
-                .iter()
-                .copied()
-                .filter(|mv| mv.from() == from)
+            Some(from) if self.view.is_none() => picks(self.game.board())
+                .into_iter()
+                .filter(|pick| pick.from == from)
                 .collect(),
             _ => Vec::new(),
         }

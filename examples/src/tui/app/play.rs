@@ -217,12 +217,14 @@ impl App {
         }
     }
 
-    /// Starts a new game from `game`: the engine forgets, the clocks are reset.
-    pub(super) fn new_game(&mut self, game: Game) {
+    /// Starts a new game from `game` (a Chess960 game when it has a `chess960` number): the
+    /// engine forgets, the clocks are reset.
+    pub(super) fn new_game(&mut self, game: Game, chess960: Option<u16>) {
         self.abandon_search();
         self.engine.clear_hash();
         self.thinking = None;
         self.game = game;
+        self.chess960_number = chess960;
         self.forget_the_position();
         self.engine_score = None;
         self.saved = true;

@@ -23,7 +23,7 @@ pub fn draw_board(app: &App, area: &BoardArea, buffer: &mut Buffer) {
     for square in Square::all() {
         let rect = area.square_rect(square);
         let piece = board.piece_at(square);
-        let is_target = targets.iter().any(|mv| mv.to() == square);
+        let is_target = targets.iter().any(|pick| pick.to == square);
         let mut background = theme.square(square.is_light());
         if last.is_some_and(|mv| mv.from() == square || mv.to() == square) {
             background = theme.last_move;

@@ -204,11 +204,11 @@ fn draw_promotion_picker(frame: &mut Frame<'_>, app: &App, board: &BoardArea, ch
 /// The keys and commands.
 const HELP_TEXT: &str = "\
 On the board: the arrows move the cursor, Enter or Space picks a piece
-up and puts it down (or click with the mouse), Esc lets it go. Letters
-never move the cursor: a move (e4, h3, Nf3, O-O, e8=Q, g1f3) or command
-(hint, help) typed goes to the input line, and back to the board once
-accepted (or with Esc or Tab); there the arrows, Home, End, Ctrl-U and
-Ctrl-K edit, Up and Down recall lines.
+up and puts it down (or click with the mouse; a king put on its rook
+castles), Esc lets it go. Letters never move the cursor: a move (e4, h3,
+Nf3, O-O, e8=Q, g1f3) or command (hint, help) typed goes to the input
+line, and back to the board once accepted (or with Esc or Tab); there
+the arrows, Home, End, Ctrl-U and Ctrl-K edit, Up and Down recall lines.
 < > PageUp PageDown: browse the game; Home: its start; End: now.
 Click a move to see its position; the wheel scrolls the moves.
 Ctrl-C: quit. ? or F1: this help.

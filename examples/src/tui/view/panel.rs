@@ -1,6 +1,7 @@
 //! The side panel: the game (players, clocks, side to move, castling, en passant, fifty-move
 //! counter, material, captured pieces), the moves in SAN, and the engine's thinking.
 
+use crate::play::chess960;
 use crate::play::render::{score_text, title};
 use crate::tui::app::{App, Purpose};
 use crate::tui::clock::clock_text;
@@ -60,7 +61,10 @@ fn draw_game(frame: &mut Frame<'_>, app: &App, area: Rect) {
             " Game · position after {count} of {} ",
             app.game().moves().len()
         ),
-        None => " Game ".to_string(),
+        None => match app.chess960_number() {
+            Some(number) => format!(" Game · {} ", chess960::title(number)),
+            None => " Game ".to_string(),
+        },
     };
     let block = Block::default().borders(Borders::ALL).title(heading);
     frame.render_widget(Paragraph::new(lines).block(block), area);
