@@ -5,11 +5,14 @@
 //! Two pickers: [`MovePicker`] for the main search generates in stages (the hash move before
 //! any generation, then captures, killers and the counter-move, then quiets), so that a node
 //! that cuts off early generates little; [`ScoredMoves`] orders a list it is given (the root,
-//! the quiescence search's captures and its evasions).
+//! the quiescence search's captures and its evasions). Where pruning skips every quiet move
+//! that gives no check, [`CheckFilter`] lets [`MovePicker`] leave most of them out unscored.
 
+mod checks;
 mod scored;
 mod staged;
 
+pub use checks::CheckFilter;
 pub use scored::ScoredMoves;
 pub use staged::MovePicker;
 
@@ -178,6 +181,19 @@ impl KeyedMoves {
         self.next = 0;
     }
 
+    /// Keeps, of the moves not handed out yet, those for which `keep` is `true`, in order.
+    fn retain_remaining(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = self.next;
+        for index in self.next..self.entries.len() {
+            let entry = self.entries[index];
+            if keep(unpack(entry)) {
+                self.entries[kept] = entry;
+                kept += 1;
+            }
+        }
+        self.entries.truncate(kept);
+    }
+
     /// Adds a move with its key.
     fn push(&mut self, mv: Move, key: i32) {
         self.entries.push(pack(mv, key));
@@ -194,7 +210,7 @@ impl KeyedMoves {
     fn take(&mut self) -> Option<Move> {
         let entry = *self.entries.get(self.next)?;
         self.next += 1;
-        Some(Move::from_bits(!(entry as u16)))
+        Some(unpack(entry))
     }
 
     /// The remaining move with the largest key, if any (a selection: most nodes use only the
@@ -215,4 +231,10 @@ impl KeyedMoves {
 #[inline]
 fn pack(mv: Move, key: i32) -> i64 {
     i64::from(key) << 16 | i64::from(!mv.to_bits())
+}
+
+/// The move of an entry made by [`pack`].
+#[inline]
+fn unpack(entry: i64) -> Move {
+    Move::from_bits(!(entry as u16))
 }

@@ -1,6 +1,6 @@
 //! [`MovePicker`]: the main search's moves, generated in stages.
 
-use super::{mvv_lva, Heuristics, KeyedMoves, PreviousMove};
+use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves, PreviousMove};
 use crate::see::see_at_least;
 use arrayvec::ArrayVec;
 use outpost_board::{Board, Move, PieceKind};
@@ -11,7 +11,7 @@ use outpost_movegen::{is_pseudo_legal, pseudo_legal_captures, pseudo_legal_quiet
 const MAX_UNDERPROMOTIONS: usize = 8 * 3 * 3;
 
 /// Where the picker is: each stage hands out its moves, then moves on to the next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
     /// The hash move, if it is a move of this position; nothing is generated yet.
     TtMove,
@@ -47,6 +47,9 @@ pub struct MovePicker {
     underpromotions: ArrayVec<Move, MAX_UNDERPROMOTIONS>,
     /// The next move of `bad_captures` or `underpromotions`.
     next: usize,
+    /// Once set ([`MovePicker::skip_quiets_without_check`]), quiet moves that cannot give
+    /// check are left out.
+    quiet_filter: Option<CheckFilter>,
 }
 
 impl MovePicker {
@@ -67,7 +70,23 @@ impl MovePicker {
             bad_captures: MoveList::new(),
             underpromotions: ArrayVec::new(),
             next: 0,
+            quiet_filter: None,
         }
+    }
+
+    /// From now on, leaves out the quiet moves of `board` (the node's position) that cannot
+    /// give check: for a node whose pruning skips every further quiet move unless it gives
+    /// check, which it still asks about each move handed out. The order of the others stays.
+    pub fn skip_quiets_without_check(&mut self, board: &Board) {
+        if self.quiet_filter.is_some() || self.stage > Stage::Quiets {
+            return;
+        }
+        let filter = CheckFilter::new(board);
+        if self.stage == Stage::Quiets {
+            self.current
+                .retain_remaining(|mv| filter.may_give_check(board, mv));
+        }
+        self.quiet_filter = Some(filter);
     }
 
     /// The next move to search in `board` (the node's position), or `None` when all are
@@ -96,19 +115,25 @@ impl MovePicker {
                 }
                 Stage::FirstKiller => {
                     self.stage = Stage::SecondKiller;
-                    if self.is_fresh_quiet(board, self.killers[0], &[]) {
+                    if self.is_fresh_quiet(board, self.killers[0], &[])
+                        && self.may_give_check(board, self.killers[0])
+                    {
                         return Some(self.killers[0]);
                     }
                 }
                 Stage::SecondKiller => {
                     self.stage = Stage::CounterMove;
-                    if self.is_fresh_quiet(board, self.killers[1], &self.killers[..1]) {
+                    if self.is_fresh_quiet(board, self.killers[1], &self.killers[..1])
+                        && self.may_give_check(board, self.killers[1])
+                    {
                         return Some(self.killers[1]);
                     }
                 }
                 Stage::CounterMove => {
                     self.stage = Stage::GenerateQuiets;
-                    if self.is_fresh_quiet(board, self.counter, &self.killers) {
+                    if self.is_fresh_quiet(board, self.counter, &self.killers)
+                        && self.may_give_check(board, self.counter)
+                    {
                         return Some(self.counter);
                     }
                 }
@@ -163,8 +188,8 @@ impl MovePicker {
         }
     }
 
-    /// The quiet moves not handed out already, sorted by history: a node that gets this far
-    /// usually searches many of them.
+    /// The quiet moves not handed out already (nor left out by the filter), sorted by
+    /// history: a node that gets this far usually searches many of them.
     #[inline(never)] // as `generate_captures`
     fn generate_quiets(&mut self, board: &Board, heuristics: &Heuristics) {
         let side = board.side_to_move();
@@ -173,11 +198,19 @@ impl MovePicker {
         let done = [self.tt_move, self.killers[0], self.killers[1], self.counter];
         self.current.clear();
         for &mv in &moves {
-            if !done.contains(&mv) {
+            if !done.contains(&mv) && self.may_give_check(board, mv) {
                 self.current.push(mv, heuristics.history(side, mv));
             }
         }
         self.current.sort();
+    }
+
+    /// `false` when quiet moves that cannot give check are left out and the quiet `mv` is one.
+    #[inline]
+    fn may_give_check(&self, board: &Board, mv: Move) -> bool {
+        self.quiet_filter
+            .as_ref()
+            .is_none_or(|filter| filter.may_give_check(board, mv))
     }
 
     /// `true` when the killer or counter-move `mv` is a quiet move of `board` not handed out
@@ -267,6 +300,50 @@ mod tests {
                     board.to_fen()
                 );
             }
+        }
+    }
+
+    /// `true` when `part` is `whole` with some moves left out, in the same order.
+    fn is_subsequence(part: &[Move], whole: &[Move]) -> bool {
+        let mut rest = whole.iter();
+        part.iter().all(|mv| rest.any(|other| other == mv))
+    }
+
+    /// Told after some moves to leave out the quiet moves that cannot give check, the picker
+    /// hands out the rest of its order with some quiet moves left out, but no legal quiet
+    /// move that gives check.
+    #[test]
+    fn leaving_out_quiets_keeps_the_order_and_the_checks() {
+        let all_positions = positions();
+        let mut heuristics = Heuristics::new(&SearchParams::default());
+        for (index, (board, played)) in all_positions.iter().enumerate() {
+            let other = all_positions[(index * 5 + 1) % all_positions.len()].1;
+            heuristics.reward_quiet(board.side_to_move(), 5, 3, other, &[*played], None);
+            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let all: Vec<Move> = std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            let before = index % (all.len() + 1);
+            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let mut handed: Vec<Move> = (0..before)
+                .map_while(|_| picker.next(board, &heuristics))
+                .collect();
+            picker.skip_quiets_without_check(board);
+            handed.extend(std::iter::from_fn(|| picker.next(board, &heuristics)));
+            assert_eq!(handed[..before], all[..before]);
+            let mut scratch = board.clone();
+            let searched: Vec<Move> = all[before..]
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let kings = outpost_movegen::kings_after(&mut scratch, mv);
+                    kings.legal && (mv.is_capture() || mv.is_promotion() || kings.gives_check)
+                })
+                .collect();
+            assert!(
+                is_subsequence(&searched, &handed[before..]),
+                "{}",
+                board.to_fen()
+            );
+            assert!(is_subsequence(&handed[before..], &all[before..]));
         }
     }
 }

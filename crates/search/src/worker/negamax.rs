@@ -112,7 +112,28 @@ impl Worker<'_, '_> {
         // Captures skipped by SEE before their legality was tried: if nothing else was
         // searched, the node is neither mate nor stalemate as far as we know.
         let mut pruned_captures = false;
-        while let Some(mv) = picker.next(&self.board, &self.heuristics) {
+        debug_assert!(
+            pv_node || beta == alpha + 1,
+            "a non-PV node has a null window"
+        );
+        loop {
+            // Late-move and futility pruning skip quiet moves that do not give check. Once
+            // they apply they go on applying (a non-PV node has a null window, where alpha
+            // rises only to cut off, and the move count only grows), so the picker leaves out
+            // the quiet moves that cannot give check from then on. How many moves it leaves
+            // out matters no more: the moves searched after them give check or are not
+            // quiet, and neither kind is reduced by the move count.
+            let prune_quiets = !pv_node
+                && !checked
+                && best_score > -Score::MATE_BOUND
+                && !alpha.is_mate()
+                && (self.is_late(depth, move_count) || self.is_futile(depth, static_eval, alpha));
+            if prune_quiets {
+                picker.skip_quiets_without_check(&self.board);
+            }
+            let Some(mv) = picker.next(&self.board, &self.heuristics) else {
+                break;
+            };
             let quiet = !mv.is_capture() && !mv.is_promotion();
             if !pv_node
                 && !checked
@@ -125,27 +146,15 @@ impl Worker<'_, '_> {
                 pruned_captures = true;
                 continue;
             }
-            if quiet && !pv_node && !checked && best_score > -Score::MATE_BOUND && !alpha.is_mate()
-            {
-                // Late-move and futility pruning of quiet moves that do not give check.
-                // Whether the move is legal and gives check is asked without making it:
-                // most such moves are skipped.
-                let late = depth <= params.late_move_max_depth
-                    && move_count + 1 > params.late_move_base + depth * depth;
-                let futile = depth <= params.futility_max_depth
-                    && static_eval
-                        + params.futility_margin_base
-                        + params.futility_margin_per_depth * depth
-                        <= alpha;
-                if late || futile {
-                    let kings = kings_after(&mut self.board, mv);
-                    if !kings.legal {
-                        continue;
-                    }
-                    if !kings.gives_check {
-                        move_count += 1;
-                        continue;
-                    }
+            if quiet && prune_quiets {
+                // Whether the move is legal and gives check is asked without making it.
+                let kings = kings_after(&mut self.board, mv);
+                if !kings.legal {
+                    continue;
+                }
+                if !kings.gives_check {
+                    move_count += 1;
+                    continue;
                 }
             }
             let previous = previous_move(&self.board, mv);
@@ -236,6 +245,22 @@ impl Worker<'_, '_> {
             .tt
             .store(hash, ply, best_move, best_score, depth, bound);
         best_score
+    }
+
+    /// Late-move pruning applies to the quiet move after `move_count` moves at `depth`.
+    #[inline]
+    fn is_late(&self, depth: Depth, move_count: i32) -> bool {
+        depth <= self.params.late_move_max_depth
+            && move_count + 1 > self.params.late_move_base + depth * depth
+    }
+
+    /// Futility pruning applies to quiet moves at `depth` with `static_eval` below `alpha`.
+    #[inline]
+    fn is_futile(&self, depth: Depth, static_eval: Score, alpha: Score) -> bool {
+        let params = self.params;
+        depth <= params.futility_max_depth
+            && static_eval + params.futility_margin_base + params.futility_margin_per_depth * depth
+                <= alpha
     }
 
     /// The score, for the side that made it, of the move just made at `ply`: its child
