@@ -167,6 +167,13 @@ impl MovePicker {
         }
     }
 
+    /// `true` when the move last handed out is a capture or promotion that SEE found not to
+    /// lose material (the hash move is not counted as one).
+    #[inline]
+    pub fn last_is_good_capture(&self) -> bool {
+        self.stage == Stage::GoodCaptures
+    }
+
     /// The captures and promotions but the hash move, keyed by MVV-LVA; underpromotions put
     /// aside for last.
     #[inline(never)] // inlined, its set-up ran at every call of `next` (measured)

@@ -141,6 +141,8 @@ impl Worker<'_, '_> {
                 && depth <= params.see_prune_max_depth
                 && best_score > -Score::MATE_BOUND
                 && mv != tt_move
+                // A good capture (SEE at least 0) passes any threshold at or below 0.
+                && !picker.last_is_good_capture()
                 && !see_at_least(&self.board, mv, -params.see_prune_margin * depth)
             {
                 pruned_captures = true;
