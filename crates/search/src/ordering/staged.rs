@@ -10,6 +10,10 @@ use outpost_movegen::{is_pseudo_legal, pseudo_legal_captures, pseudo_legal_quiet
 /// three squares for each of eight pawns.
 const MAX_UNDERPROMOTIONS: usize = 8 * 3 * 3;
 
+/// Up to this many quiet moves expected to be searched before late-move pruning applies,
+/// quiets are selected one by one instead of sorted all at once (measured).
+const SELECTED_QUIETS: usize = 7;
+
 /// Where the picker is: each stage hands out its moves, then moves on to the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -50,6 +54,13 @@ pub struct MovePicker {
     /// Once set ([`MovePicker::skip_quiets_without_check`]), quiet moves that cannot give
     /// check are left out.
     quiet_filter: Option<CheckFilter>,
+    /// The moves handed out so far.
+    handed_out: usize,
+    /// After how many moves late-move pruning is expected to apply
+    /// ([`MovePicker::expect_late_move_pruning`]).
+    late_move_limit: usize,
+    /// The quiet moves are sorted (else each is selected as the largest remaining one).
+    quiets_sorted: bool,
 }
 
 impl MovePicker {
@@ -71,7 +82,18 @@ impl MovePicker {
             underpromotions: ArrayVec::new(),
             next: 0,
             quiet_filter: None,
+            handed_out: 0,
+            late_move_limit: usize::MAX,
+            quiets_sorted: false,
         }
+    }
+
+    /// Tells the picker that after about `moves` moves the node will skip the quiet moves
+    /// that do not give check ([`MovePicker::skip_quiets_without_check`]): if that leaves
+    /// few quiet moves to search in full, they are selected one by one rather than all
+    /// sorted. The order of the moves stays the same.
+    pub fn expect_late_move_pruning(&mut self, moves: usize) {
+        self.late_move_limit = moves;
     }
 
     /// From now on, leaves out the quiet moves of `board` (the node's position) that cannot
@@ -85,13 +107,23 @@ impl MovePicker {
         if self.stage == Stage::Quiets {
             self.current
                 .retain_remaining(|mv| filter.may_give_check(board, mv));
+            self.sort_quiets();
         }
         self.quiet_filter = Some(filter);
     }
 
     /// The next move to search in `board` (the node's position), or `None` when all are
     /// handed out.
+    #[inline]
     pub fn next(&mut self, board: &Board, heuristics: &Heuristics) -> Option<Move> {
+        let mv = self.next_move(board, heuristics)?;
+        self.handed_out += 1;
+        Some(mv)
+    }
+
+    /// [`MovePicker::next`] but the count of moves handed out.
+    #[inline]
+    fn next_move(&mut self, board: &Board, heuristics: &Heuristics) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -142,7 +174,7 @@ impl MovePicker {
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if let Some(mv) = self.current.take() {
+                    if let Some(mv) = self.next_quiet() {
                         return Some(mv);
                     }
                     self.stage = Stage::BadCaptures;
@@ -195,8 +227,30 @@ impl MovePicker {
         }
     }
 
-    /// The quiet moves not handed out already (nor left out by the filter), sorted by
-    /// history: a node that gets this far usually searches many of them.
+    /// The next quiet move by history: selected while late-move pruning is expected soon,
+    /// from the sorted rest after that.
+    #[inline]
+    fn next_quiet(&mut self) -> Option<Move> {
+        if !self.quiets_sorted {
+            if self.handed_out < self.late_move_limit {
+                return self.current.pick();
+            }
+            self.sort_quiets();
+        }
+        self.current.take()
+    }
+
+    /// Sorts the quiet moves not handed out yet.
+    fn sort_quiets(&mut self) {
+        if !self.quiets_sorted {
+            self.current.sort();
+            self.quiets_sorted = true;
+        }
+    }
+
+    /// The quiet moves not handed out already (nor left out by the filter), keyed by
+    /// history and sorted unless late-move pruning is expected to leave few of them to
+    /// search in full: a node that gets this far otherwise usually searches many of them.
     #[inline(never)] // as `generate_captures`
     fn generate_quiets(&mut self, board: &Board, heuristics: &Heuristics) {
         let side = board.side_to_move();
@@ -209,7 +263,10 @@ impl MovePicker {
                 self.current.push(mv, heuristics.history(side, mv));
             }
         }
-        self.current.sort();
+        let expected = self.late_move_limit.saturating_sub(self.handed_out);
+        if self.quiet_filter.is_some() || expected > SELECTED_QUIETS {
+            self.sort_quiets();
+        }
     }
 
     /// `false` when quiet moves that cannot give check are left out and the quiet `mv` is one.
@@ -330,6 +387,7 @@ mod tests {
             let all: Vec<Move> = std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
             let before = index % (all.len() + 1);
             let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            picker.expect_late_move_pruning(index % 12);
             let mut handed: Vec<Move> = (0..before)
                 .map_while(|_| picker.next(board, &heuristics))
                 .collect();
@@ -351,6 +409,29 @@ mod tests {
                 board.to_fen()
             );
             assert!(is_subsequence(&handed[before..], &all[before..]));
+        }
+    }
+
+    /// Expecting late-move pruning (quiet moves then selected one by one, not sorted)
+    /// changes nothing in the order.
+    #[test]
+    fn expecting_late_move_pruning_keeps_the_order() {
+        let heuristics = {
+            let mut heuristics = Heuristics::new(&SearchParams::default());
+            for (board, played) in positions().iter().step_by(3) {
+                heuristics.reward_quiet(board.side_to_move(), 5, 4, *played, &[], None);
+            }
+            heuristics
+        };
+        for (index, (board, played)) in positions().iter().enumerate() {
+            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let sorted: Vec<Move> =
+                std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            picker.expect_late_move_pruning(index % 16);
+            let selected: Vec<Move> =
+                std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            assert_eq!(selected, sorted, "{}", board.to_fen());
         }
     }
 }

@@ -104,6 +104,10 @@ impl Worker<'_, '_> {
         }
 
         let mut picker = MovePicker::new(tt_move, &self.heuristics, ply, self.previous[ply]);
+        if !pv_node && !checked && depth <= params.late_move_max_depth {
+            let limit = params.late_move_base + depth * depth;
+            picker.expect_late_move_pruning(limit.max(0) as usize);
+        }
         let killers = self.heuristics.killers(ply);
         let mut best_score = -Score::INFINITY;
         let mut best_move = Move::NULL;
