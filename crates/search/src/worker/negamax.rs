@@ -281,6 +281,11 @@ impl Worker<'_, '_> {
         pv_node: bool,
         checked: bool,
     ) -> Score {
+        // Straight to the quiescence search at the horizon: `search` would only pass the
+        // call on, after setting up its large frame.
+        if depth <= 0 {
+            return -self.quiescence(-beta, -alpha, ply + 1, checked);
+        }
         -self.search(depth, -beta, -alpha, ply + 1, pv_node, true, checked)
     }
 }
