@@ -79,6 +79,8 @@ pub(crate) struct Worker<'a, 'c> {
     /// The move that led to each ply, for counter-moves.
     previous: [Option<PreviousMove>; MAX_PLY + 2],
     nodes: u64,
+    /// The node count at which [`Worker::enter_node`] looks at the limits next.
+    next_check: u64,
     /// Nodes already added to the shared count.
     flushed: u64,
     seldepth: usize,
@@ -110,6 +112,7 @@ impl<'a, 'c> Worker<'a, 'c> {
             pv: PvTable::new(),
             previous: [None; MAX_PLY + 2],
             nodes: 0,
+            next_check: 1,
             flushed: 0,
             seldepth: 0,
             stopped: false,
@@ -142,11 +145,26 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// Counts a node and decides whether the search must stop.
+    #[inline]
     fn enter_node(&mut self) -> bool {
         if self.stopped {
             return true;
         }
         self.nodes += 1;
+        // One comparison at most nodes: the limits are looked at only where one is due.
+        if self.nodes < self.next_check {
+            return false;
+        }
+        self.check_limits()
+    }
+
+    /// The stop conditions of [`Worker::enter_node`] at a node where one is due: the node
+    /// limit of a single-threaded search, or the poll every [`CHECK_INTERVAL`] nodes.
+    #[inline(never)]
+    fn check_limits(&mut self) -> bool {
+        let single_thread_limit = self.ctx.limits.nodes.filter(|_| self.ctx.threads == 1);
+        let next_poll = (self.nodes - 1) / CHECK_INTERVAL * CHECK_INTERVAL + CHECK_INTERVAL + 1;
+        self.next_check = single_thread_limit.map_or(next_poll, |limit| next_poll.min(limit));
         if let Some(limit) = self.ctx.limits.nodes {
             if self.ctx.threads == 1 && self.nodes >= limit {
                 self.stopped = true;
