@@ -41,7 +41,8 @@ const UNDERPROMOTION_KEY: i32 = -2_000_000;
 pub struct Heuristics {
     killers: [[Move; 2]; MAX_PLY + 2],
     counter_moves: [[Move; 64]; 12],
-    history: [[[i32; 64]; 64]; 2],
+    /// By side, then by [`history_index`].
+    history: [[i32; 64 * 64]; 2],
     /// The largest history bonus (`history_bonus_max`).
     bonus_max: i32,
     /// The history bound (`history_max`).
@@ -54,7 +55,7 @@ impl Heuristics {
         Heuristics {
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
             counter_moves: [[Move::NULL; 64]; 12],
-            history: [[[0; 64]; 64]; 2],
+            history: [[0; 64 * 64]; 2],
             bonus_max: params.history_bonus_max,
             history_max: params.history_max,
         }
@@ -86,7 +87,7 @@ impl Heuristics {
 
     /// The history score of a quiet move by `side`.
     pub fn history(&self, side: Color, mv: Move) -> i32 {
-        self.history[side.index()][mv.from().index()][mv.to().index()]
+        self.history[side.index()][history_index(mv)]
     }
 
     /// Records that the quiet move `best` caused a beta cut-off at `ply` with `depth`, after
@@ -111,21 +112,22 @@ impl Heuristics {
         let bonus = (depth * depth).min(self.bonus_max);
         let bound = self.history_max;
         let table = &mut self.history[side.index()];
-        update_history(
-            &mut table[best.from().index()][best.to().index()],
-            bonus,
-            bound,
-        );
+        update_history(&mut table[history_index(best)], bonus, bound);
         for &mv in tried {
             if mv != best {
-                update_history(
-                    &mut table[mv.from().index()][mv.to().index()],
-                    -bonus,
-                    bound,
-                );
+                update_history(&mut table[history_index(mv)], -bonus, bound);
             }
         }
     }
+}
+
+/// The history entry of a move: its from- and to-squares, which are the low 12 bits of the
+/// move (masked, the index needs no range check; measured faster than the squares).
+#[inline]
+fn history_index(mv: Move) -> usize {
+    let index = usize::from(mv.to_bits() & 0xfff);
+    debug_assert_eq!(index, mv.from().index() | mv.to().index() << 6);
+    index
 }
 
 /// Adds `bonus` to a history entry; gravity keeps the value within ± `bound`.
