@@ -3,7 +3,7 @@
 use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves, PreviousMove};
 use crate::see::see_at_least;
 use arrayvec::ArrayVec;
-use outpost_board::{Board, Move, PieceKind};
+use outpost_board::{Bitboard, Board, Color, Move, PieceKind};
 use outpost_movegen::{is_pseudo_legal, pseudo_legal_captures, pseudo_legal_quiets, MoveList};
 
 /// The most promotions to a rook, bishop or knight in one position: three pieces on each of
@@ -256,16 +256,38 @@ impl MovePicker {
         let side = board.side_to_move();
         let mut moves = MoveList::new();
         pseudo_legal_quiets(board, &mut moves);
-        let done = [self.tt_move, self.killers[0], self.killers[1], self.counter];
-        self.current.clear();
-        for &mv in &moves {
-            if !done.contains(&mv) && self.may_give_check(board, mv) {
-                self.current.push(mv, heuristics.history(side, mv));
-            }
+        match self.quiet_filter {
+            None => self.key_quiets(&moves, side, heuristics, |_| true),
+            Some(filter) => self.key_quiets(&moves, side, heuristics, |mv| {
+                filter.may_give_check(board, mv)
+            }),
         }
         let expected = self.late_move_limit.saturating_sub(self.handed_out);
         if self.quiet_filter.is_some() || expected > SELECTED_QUIETS {
             self.sort_quiets();
+        }
+    }
+
+    /// Replaces the list by the quiet `moves` of `side` that were not handed out already and
+    /// that `keep` accepts, keyed by history.
+    #[inline(always)] // one loop for each `keep`
+    fn key_quiets(
+        &mut self,
+        moves: &[Move],
+        side: Color,
+        heuristics: &Heuristics,
+        keep: impl Fn(Move) -> bool,
+    ) {
+        let done = [self.tt_move, self.killers[0], self.killers[1], self.counter];
+        // A move can be one of them only if it starts where one of them starts.
+        let done_from = done
+            .iter()
+            .fold(Bitboard::EMPTY, |set, mv| set.with(mv.from()));
+        self.current.clear();
+        for &mv in moves {
+            if !(done_from.contains(mv.from()) && done.contains(&mv)) && keep(mv) {
+                self.current.push(mv, heuristics.history(side, mv));
+            }
         }
     }
 
