@@ -100,7 +100,7 @@ pub(crate) fn see(board: &Board, mv: Move) -> i32 {
         }
         let mut next = None;
         for kind in PieceKind::ALL {
-            let of_kind = ours & board.pieces(kind);
+            let of_kind = ours & board.pieces_of(side, kind);
             if let Some(square) = of_kind.first() {
                 next = Some((kind, square));
                 break;

@@ -222,6 +222,7 @@ impl<'a, 'c> Worker<'a, 'c> {
 
     /// What every node does first: counts itself, checks the stop conditions, draws and the
     /// ply limit. `Some(score)` ends the node at once with that score.
+    #[inline(always)]
     fn open_node(&mut self, ply: usize) -> Option<Score> {
         self.pv.clear(ply);
         if self.enter_node() {
@@ -263,9 +264,17 @@ impl<'a, 'c> Worker<'a, 'c> {
     /// Draw by repetition, fifty-move rule (unless mated) or insufficient material.
     fn is_draw(&self) -> bool {
         if self.board.halfmove_clock() >= 100 {
-            return !in_check(&self.board) || has_legal_move(&self.board);
+            return self.is_fifty_move_draw();
         }
         self.is_repetition() || insufficient_material(&self.board)
+    }
+
+    /// The fifty-move rule draws unless the side to move is mated. Rare, and out of line:
+    /// it copies the board.
+    #[cold]
+    #[inline(never)]
+    fn is_fifty_move_draw(&self) -> bool {
+        !in_check(&self.board) || has_legal_move(&self.board)
     }
 
     /// `moves` of the node at `ply` in the order to search them.
