@@ -148,6 +148,7 @@ impl Worker<'_, '_> {
 
     /// The quiescence score, for the side that played it, of `mv` (already made with
     /// `undo`); takes the move back.
+    #[inline(always)]
     fn quiescence_child(
         &mut self,
         mv: Move,
