@@ -13,7 +13,7 @@ use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 use outpost_board::{Board, Move, Undo};
 use outpost_eval::PieceSquareSums;
-use outpost_movegen::{has_legal_move, in_check, status::insufficient_material};
+use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -332,6 +332,14 @@ impl<'a, 'c> Worker<'a, 'c> {
         self.sums.pop();
         self.board.unmake_null(undo);
     }
+}
+
+/// `true` when the side to move is in check: [`outpost_movegen::in_check`], inlined (a
+/// call at every move made costs more than the test).
+#[inline(always)]
+fn side_to_move_in_check(board: &Board) -> bool {
+    let us = board.side_to_move();
+    is_attacked(board, board.king_square(us), !us)
 }
 
 /// The counter-move key of `mv` played by the piece on its from-square of `board`, looked up

@@ -2,13 +2,13 @@
 //! table, null-move, reverse futility, futility, late-move and SEE pruning, late-move
 //! reductions and check extensions.
 
-use super::{previous_move, Worker};
+use super::{previous_move, side_to_move_in_check, Worker};
 use crate::ordering::MovePicker;
 use crate::score::{Depth, Score};
 use crate::see::see_at_least;
 use crate::tt::Bound;
 use outpost_board::{Board, Color, Move, PieceKind};
-use outpost_movegen::{in_check, kings_after, MoveList};
+use outpost_movegen::{kings_after, MoveList};
 
 fn has_non_pawn_material(board: &Board, color: Color) -> bool {
     (board.color(color) & !board.pieces(PieceKind::Pawn) & !board.pieces(PieceKind::King))
@@ -168,7 +168,7 @@ impl Worker<'_, '_> {
                 continue;
             };
             move_count += 1;
-            let gives_check = in_check(&self.board);
+            let gives_check = side_to_move_in_check(&self.board);
             self.enter_child(ply, previous, mv, &undo);
             let extension = Depth::from(
                 gives_check

@@ -1,15 +1,14 @@
 //! The quiescence search: captures (and queen promotions) until the position is quiet, all
 //! evasions when in check, with stand-pat, delta and SEE pruning.
 
-use super::Worker;
+use super::{side_to_move_in_check, Worker};
 use crate::ordering::{victim_value, ScoredMoves};
 use crate::score::Score;
 use crate::see::see_at_least;
 use crate::tt::Bound;
 use outpost_board::{Bitboard, Board, Move, PieceKind, Undo};
 use outpost_movegen::{
-    bishop_attacks, checkers, in_check, pseudo_legal_captures, pseudo_legal_moves, rook_attacks,
-    MoveList,
+    bishop_attacks, checkers, pseudo_legal_captures, pseudo_legal_moves, rook_attacks, MoveList,
 };
 
 /// The squares where a move other than the king's must land to answer the check on `board`:
@@ -158,7 +157,7 @@ impl Worker<'_, '_> {
         ply: usize,
     ) -> Score {
         self.enter_child(ply, None, mv, undo);
-        let checked = in_check(&self.board);
+        let checked = side_to_move_in_check(&self.board);
         let score = -self.quiescence(-beta, -alpha, ply + 1, checked);
         self.leave_child(mv, undo);
         score
@@ -192,7 +191,7 @@ impl Worker<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use outpost_movegen::legal_moves;
+    use outpost_movegen::{in_check, legal_moves};
     use rand_chacha::rand_core::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
