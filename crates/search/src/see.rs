@@ -45,6 +45,7 @@ pub(crate) fn see_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
 /// or promotion `mv` and letting both sides recapture on its target square with their least
 /// valuable piece for as long as that pays. Quiet moves are scored as moving a piece to a
 /// square where it may be captured.
+#[inline]
 pub(crate) fn see(board: &Board, mv: Move) -> i32 {
     let from = mv.from();
     let to = mv.to();
