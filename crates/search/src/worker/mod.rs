@@ -262,6 +262,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// Draw by repetition, fifty-move rule (unless mated) or insufficient material.
+    #[inline(always)]
     fn is_draw(&self) -> bool {
         if self.board.halfmove_clock() >= 100 {
             return self.is_fifty_move_draw();
