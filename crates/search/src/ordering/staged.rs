@@ -128,7 +128,7 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::GenerateCaptures;
-                    if is_pseudo_legal(board, self.tt_move) {
+                    if !self.tt_move.is_null() && is_pseudo_legal(board, self.tt_move) {
                         return Some(self.tt_move);
                     }
                 }
@@ -302,7 +302,8 @@ impl MovePicker {
     /// `true` when the killer or counter-move `mv` is a quiet move of `board` not handed out
     /// before (as the hash move or one of `earlier`).
     fn is_fresh_quiet(&self, board: &Board, mv: Move, earlier: &[Move]) -> bool {
-        mv != self.tt_move
+        !mv.is_null()
+            && mv != self.tt_move
             && !earlier.contains(&mv)
             && !mv.is_capture()
             && !mv.is_promotion()
