@@ -1,7 +1,9 @@
 //! Static exchange evaluation: the material balance of the capture sequence on one square.
 
-use outpost_board::{Bitboard, Board, Move, PieceKind};
-use outpost_movegen::attackers_to;
+use outpost_board::{Bitboard, Board, Color, Move, PieceKind, Square};
+use outpost_movegen::{
+    attackers_to, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
 
 /// Piece values used by SEE and move ordering, indexed by [`PieceKind::index`] (the last is
 /// the Right of Chess Fragments, a rook and a knight in one).
@@ -56,6 +58,7 @@ pub(crate) fn see_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
 /// or promotion `mv` and letting both sides recapture on its target square with their least
 /// valuable piece for as long as that pays. Quiet moves are scored as moving a piece to a
 /// square where it may be captured.
+#[inline]
 pub(crate) fn see(board: &Board, mv: Move) -> i32 {
     let from = mv.from();
     let to = mv.to();
@@ -86,6 +89,10 @@ pub(crate) fn see(board: &Board, mv: Move) -> i32 {
     let mut from_set = Bitboard::from_square(from);
     let mut side = mover.color();
     let mut depth = 0;
+    // The pieces of both sides attacking the square, found once and then only added to as
+    // captures open lines (pieces gone from `occupied` are masked off as they go).
+    let mut attackers = Bitboard::EMPTY;
+    let mut removed: Option<PieceKind> = None;
     loop {
         depth += 1;
         if depth >= gain.len() {
@@ -97,13 +104,17 @@ pub(crate) fn see(board: &Board, mv: Move) -> i32 {
         }
         occupied &= !from_set;
         side = !side;
-        let attackers = attackers_to(board, to, side, occupied) & occupied;
-        if attackers.is_empty() {
+        attackers = match removed {
+            None => all_attackers(board, to, occupied),
+            Some(kind) => attackers | revealed_attackers(board, to, kind, occupied),
+        };
+        let ours = attackers & occupied & board.color(side);
+        if ours.is_empty() {
             break;
         }
         let mut next = None;
         for kind in CHEAPEST_FIRST {
-            let of_kind = attackers & board.pieces(kind);
+            let of_kind = ours & board.pieces_of(side, kind);
             if let Some(square) = of_kind.first() {
                 next = Some((kind, square));
                 break;
@@ -120,12 +131,67 @@ pub(crate) fn see(board: &Board, mv: Move) -> i32 {
         }
         from_set = Bitboard::from_square(square);
         on_square = value(kind);
+        removed = Some(kind);
     }
     while depth > 1 {
         depth -= 1;
         gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
     }
     gain[0]
+}
+
+/// The pieces of both sides that attack `square`, with `occupied` as the blockers.
+#[inline]
+fn all_attackers(board: &Board, square: Square, occupied: Bitboard) -> Bitboard {
+    let pawns = (pawn_attacks(Color::Black, square)
+        & board.pieces_of(Color::White, PieceKind::Pawn))
+        | (pawn_attacks(Color::White, square) & board.pieces_of(Color::Black, PieceKind::Pawn));
+    pawns
+        | (knight_attacks(square)
+            & (board.pieces(PieceKind::Knight) | board.pieces(PieceKind::Right)))
+        | (king_attacks(square) & board.pieces(PieceKind::King))
+        | (bishop_attacks(square, occupied) & diagonal_sliders(board))
+        | (rook_attacks(square, occupied) & straight_sliders(board))
+}
+
+/// The sliders that attack `square` through the square a piece of `kind` attacking it
+/// just left, with `occupied` (without that piece) as the blockers: a pawn or a bishop
+/// attacks along a diagonal, a rook along a line, a queen or a king along either, the Right
+/// along a line or as a knight (then no slider is behind it, and the attackers found again
+/// change nothing); a knight stands on no line through the square.
+#[inline]
+fn revealed_attackers(
+    board: &Board,
+    square: Square,
+    kind: PieceKind,
+    occupied: Bitboard,
+) -> Bitboard {
+    let diagonal = matches!(
+        kind,
+        PieceKind::Pawn | PieceKind::Bishop | PieceKind::Queen | PieceKind::King
+    );
+    let straight = matches!(
+        kind,
+        PieceKind::Rook | PieceKind::Queen | PieceKind::King | PieceKind::Right
+    );
+    let mut revealed = Bitboard::EMPTY;
+    if diagonal {
+        revealed |= bishop_attacks(square, occupied) & diagonal_sliders(board);
+    }
+    if straight {
+        revealed |= rook_attacks(square, occupied) & straight_sliders(board);
+    }
+    revealed
+}
+
+/// The bishops and queens of both sides.
+fn diagonal_sliders(board: &Board) -> Bitboard {
+    board.pieces(PieceKind::Bishop) | board.pieces(PieceKind::Queen)
+}
+
+/// The rooks, queens and Rights of both sides.
+fn straight_sliders(board: &Board) -> Bitboard {
+    board.pieces(PieceKind::Rook) | board.pieces(PieceKind::Queen) | board.pieces(PieceKind::Right)
 }
 
 #[cfg(test)]

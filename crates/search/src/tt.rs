@@ -165,7 +165,7 @@ impl TranspositionTable {
     }
 
     /// The entry stored for `hash`, with mate scores made relative to `ply`.
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Entry> {
         for [key, data] in self.buckets.bucket(hash) {
             let data = data.load(Ordering::Relaxed);
@@ -185,6 +185,7 @@ impl TranspositionTable {
     }
 
     /// Stores a search result for `hash` found `ply` plies from the root.
+    #[inline(always)]
     pub fn store(
         &self,
         hash: u64,

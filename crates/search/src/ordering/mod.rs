@@ -5,11 +5,14 @@
 //! Two pickers: [`MovePicker`] for the main search generates in stages (the hash move before
 //! any generation, then captures, killers and the counter-move, then quiets), so that a node
 //! that cuts off early generates little; [`ScoredMoves`] orders a list it is given (the root,
-//! the quiescence search's captures and its evasions).
+//! the quiescence search's captures and its evasions). Where pruning skips every quiet move
+//! that gives no check, [`CheckFilter`] lets [`MovePicker`] leave most of them out unscored.
 
+mod checks;
 mod scored;
 mod staged;
 
+pub use checks::CheckFilter;
 pub use scored::ScoredMoves;
 pub use staged::MovePicker;
 
@@ -38,7 +41,8 @@ const UNDERPROMOTION_KEY: i32 = -2_000_000;
 pub struct Heuristics {
     killers: [[Move; 2]; MAX_PLY + 2],
     counter_moves: [[Move; 64]; Piece::COUNT],
-    history: [[[i32; 64]; 64]; 2],
+    /// By side, then by [`history_index`].
+    history: [[i32; 64 * 64]; 2],
     /// The largest history bonus (`history_bonus_max`).
     bonus_max: i32,
     /// The history bound (`history_max`).
@@ -51,7 +55,7 @@ impl Heuristics {
         Heuristics {
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
             counter_moves: [[Move::NULL; 64]; Piece::COUNT],
-            history: [[[0; 64]; 64]; 2],
+            history: [[0; 64 * 64]; 2],
             bonus_max: params.history_bonus_max,
             history_max: params.history_max,
         }
@@ -83,7 +87,7 @@ impl Heuristics {
 
     /// The history score of a quiet move by `side`.
     pub fn history(&self, side: Color, mv: Move) -> i32 {
-        self.history[side.index()][mv.from().index()][mv.to().index()]
+        self.history[side.index()][history_index(mv)]
     }
 
     /// Records that the quiet move `best` caused a beta cut-off at `ply` with `depth`, after
@@ -108,21 +112,22 @@ impl Heuristics {
         let bonus = (depth * depth).min(self.bonus_max);
         let bound = self.history_max;
         let table = &mut self.history[side.index()];
-        update_history(
-            &mut table[best.from().index()][best.to().index()],
-            bonus,
-            bound,
-        );
+        update_history(&mut table[history_index(best)], bonus, bound);
         for &mv in tried {
             if mv != best {
-                update_history(
-                    &mut table[mv.from().index()][mv.to().index()],
-                    -bonus,
-                    bound,
-                );
+                update_history(&mut table[history_index(mv)], -bonus, bound);
             }
         }
     }
+}
+
+/// The history entry of a move: its from- and to-squares, which are the low 12 bits of the
+/// move (masked, the index needs no range check; measured faster than the squares).
+#[inline]
+fn history_index(mv: Move) -> usize {
+    let index = usize::from(mv.to_bits() & 0xfff);
+    debug_assert_eq!(index, mv.from().index() | mv.to().index() << 6);
+    index
 }
 
 /// Adds `bonus` to a history entry; gravity keeps the value within ± `bound`.
@@ -178,6 +183,19 @@ impl KeyedMoves {
         self.next = 0;
     }
 
+    /// Keeps, of the moves not handed out yet, those for which `keep` is `true`, in order.
+    fn retain_remaining(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = self.next;
+        for index in self.next..self.entries.len() {
+            let entry = self.entries[index];
+            if keep(unpack(entry)) {
+                self.entries[kept] = entry;
+                kept += 1;
+            }
+        }
+        self.entries.truncate(kept);
+    }
+
     /// Adds a move with its key.
     fn push(&mut self, mv: Move, key: i32) {
         self.entries.push(pack(mv, key));
@@ -194,7 +212,7 @@ impl KeyedMoves {
     fn take(&mut self) -> Option<Move> {
         let entry = *self.entries.get(self.next)?;
         self.next += 1;
-        Some(Move::from_bits(!(entry as u16)))
+        Some(unpack(entry))
     }
 
     /// The remaining move with the largest key, if any (a selection: most nodes use only the
@@ -215,4 +233,10 @@ impl KeyedMoves {
 #[inline]
 fn pack(mv: Move, key: i32) -> i64 {
     i64::from(key) << 16 | i64::from(!mv.to_bits())
+}
+
+/// The move of an entry made by [`pack`].
+#[inline]
+fn unpack(entry: i64) -> Move {
+    Move::from_bits(!(entry as u16))
 }

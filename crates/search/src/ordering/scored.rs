@@ -54,6 +54,7 @@ impl ScoredMoves {
 
     /// Replaces the list by the captures (and promotions) `moves` of the quiescence search,
     /// ordered by MVV-LVA after the hash move.
+    #[inline(always)]
     pub fn fill_captures(&mut self, board: &Board, moves: &[Move], tt_move: Move) {
         let key = |mv: Move| {
             if mv == tt_move {

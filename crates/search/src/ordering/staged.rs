@@ -1,17 +1,21 @@
 //! [`MovePicker`]: the main search's moves, generated in stages.
 
-use super::{mvv_lva, Heuristics, KeyedMoves, PreviousMove};
+use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves, PreviousMove};
 use crate::see::see_at_least;
 use arrayvec::ArrayVec;
-use outpost_board::{Board, Move, PieceKind};
+use outpost_board::{Bitboard, Board, Color, Move, PieceKind};
 use outpost_movegen::{is_pseudo_legal, pseudo_legal_captures, pseudo_legal_quiets, MoveList};
 
 /// The most promotions to a rook, bishop or knight in one position: three pieces on each of
 /// three squares for each of eight pawns.
 const MAX_UNDERPROMOTIONS: usize = 8 * 3 * 3;
 
+/// Up to this many quiet moves expected to be searched before late-move pruning applies,
+/// quiets are selected one by one instead of sorted all at once (measured).
+const SELECTED_QUIETS: usize = 7;
+
 /// Where the picker is: each stage hands out its moves, then moves on to the next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
     /// The hash move, if it is a move of this position; nothing is generated yet.
     TtMove,
@@ -47,6 +51,16 @@ pub struct MovePicker {
     underpromotions: ArrayVec<Move, MAX_UNDERPROMOTIONS>,
     /// The next move of `bad_captures` or `underpromotions`.
     next: usize,
+    /// Once set ([`MovePicker::skip_quiets_without_check`]), quiet moves that cannot give
+    /// check are left out.
+    quiet_filter: Option<CheckFilter>,
+    /// The moves handed out so far.
+    handed_out: usize,
+    /// After how many moves late-move pruning is expected to apply
+    /// ([`MovePicker::expect_late_move_pruning`]).
+    late_move_limit: usize,
+    /// The quiet moves are sorted (else each is selected as the largest remaining one).
+    quiets_sorted: bool,
 }
 
 impl MovePicker {
@@ -67,17 +81,54 @@ impl MovePicker {
             bad_captures: MoveList::new(),
             underpromotions: ArrayVec::new(),
             next: 0,
+            quiet_filter: None,
+            handed_out: 0,
+            late_move_limit: usize::MAX,
+            quiets_sorted: false,
         }
+    }
+
+    /// Tells the picker that after about `moves` moves the node will skip the quiet moves
+    /// that do not give check ([`MovePicker::skip_quiets_without_check`]): if that leaves
+    /// few quiet moves to search in full, they are selected one by one rather than all
+    /// sorted. The order of the moves stays the same.
+    pub fn expect_late_move_pruning(&mut self, moves: usize) {
+        self.late_move_limit = moves;
+    }
+
+    /// From now on, leaves out the quiet moves of `board` (the node's position) that cannot
+    /// give check: for a node whose pruning skips every further quiet move unless it gives
+    /// check, which it still asks about each move handed out. The order of the others stays.
+    pub fn skip_quiets_without_check(&mut self, board: &Board) {
+        if self.quiet_filter.is_some() || self.stage > Stage::Quiets {
+            return;
+        }
+        let filter = CheckFilter::new(board);
+        if self.stage == Stage::Quiets {
+            self.current
+                .retain_remaining(|mv| filter.may_give_check(board, mv));
+            self.sort_quiets();
+        }
+        self.quiet_filter = Some(filter);
     }
 
     /// The next move to search in `board` (the node's position), or `None` when all are
     /// handed out.
+    #[inline]
     pub fn next(&mut self, board: &Board, heuristics: &Heuristics) -> Option<Move> {
+        let mv = self.next_move(board, heuristics)?;
+        self.handed_out += 1;
+        Some(mv)
+    }
+
+    /// [`MovePicker::next`] but the count of moves handed out.
+    #[inline]
+    fn next_move(&mut self, board: &Board, heuristics: &Heuristics) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::GenerateCaptures;
-                    if is_pseudo_legal(board, self.tt_move) {
+                    if !self.tt_move.is_null() && is_pseudo_legal(board, self.tt_move) {
                         return Some(self.tt_move);
                     }
                 }
@@ -96,19 +147,25 @@ impl MovePicker {
                 }
                 Stage::FirstKiller => {
                     self.stage = Stage::SecondKiller;
-                    if self.is_fresh_quiet(board, self.killers[0], &[]) {
+                    if self.is_fresh_quiet(board, self.killers[0], &[])
+                        && self.may_give_check(board, self.killers[0])
+                    {
                         return Some(self.killers[0]);
                     }
                 }
                 Stage::SecondKiller => {
                     self.stage = Stage::CounterMove;
-                    if self.is_fresh_quiet(board, self.killers[1], &self.killers[..1]) {
+                    if self.is_fresh_quiet(board, self.killers[1], &self.killers[..1])
+                        && self.may_give_check(board, self.killers[1])
+                    {
                         return Some(self.killers[1]);
                     }
                 }
                 Stage::CounterMove => {
                     self.stage = Stage::GenerateQuiets;
-                    if self.is_fresh_quiet(board, self.counter, &self.killers) {
+                    if self.is_fresh_quiet(board, self.counter, &self.killers)
+                        && self.may_give_check(board, self.counter)
+                    {
                         return Some(self.counter);
                     }
                 }
@@ -117,7 +174,7 @@ impl MovePicker {
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if let Some(mv) = self.current.take() {
+                    if let Some(mv) = self.next_quiet() {
                         return Some(mv);
                     }
                     self.stage = Stage::BadCaptures;
@@ -142,6 +199,13 @@ impl MovePicker {
         }
     }
 
+    /// `true` when the move last handed out is a capture or promotion that SEE found not to
+    /// lose material (the hash move is not counted as one).
+    #[inline]
+    pub fn last_is_good_capture(&self) -> bool {
+        self.stage == Stage::GoodCaptures
+    }
+
     /// The captures and promotions but the hash move, keyed by MVV-LVA; underpromotions put
     /// aside for last.
     #[inline(never)] // inlined, its set-up ran at every call of `next` (measured)
@@ -163,27 +227,83 @@ impl MovePicker {
         }
     }
 
-    /// The quiet moves not handed out already, sorted by history: a node that gets this far
-    /// usually searches many of them.
+    /// The next quiet move by history: selected while late-move pruning is expected soon,
+    /// from the sorted rest after that.
+    #[inline]
+    fn next_quiet(&mut self) -> Option<Move> {
+        if !self.quiets_sorted {
+            if self.handed_out < self.late_move_limit {
+                return self.current.pick();
+            }
+            self.sort_quiets();
+        }
+        self.current.take()
+    }
+
+    /// Sorts the quiet moves not handed out yet.
+    fn sort_quiets(&mut self) {
+        if !self.quiets_sorted {
+            self.current.sort();
+            self.quiets_sorted = true;
+        }
+    }
+
+    /// The quiet moves not handed out already (nor left out by the filter), keyed by
+    /// history and sorted unless late-move pruning is expected to leave few of them to
+    /// search in full: a node that gets this far otherwise usually searches many of them.
     #[inline(never)] // as `generate_captures`
     fn generate_quiets(&mut self, board: &Board, heuristics: &Heuristics) {
         let side = board.side_to_move();
         let mut moves = MoveList::new();
         pseudo_legal_quiets(board, &mut moves);
+        match self.quiet_filter {
+            None => self.key_quiets(&moves, side, heuristics, |_| true),
+            Some(filter) => self.key_quiets(&moves, side, heuristics, |mv| {
+                filter.may_give_check(board, mv)
+            }),
+        }
+        let expected = self.late_move_limit.saturating_sub(self.handed_out);
+        if self.quiet_filter.is_some() || expected > SELECTED_QUIETS {
+            self.sort_quiets();
+        }
+    }
+
+    /// Replaces the list by the quiet `moves` of `side` that were not handed out already and
+    /// that `keep` accepts, keyed by history.
+    #[inline(always)] // one loop for each `keep`
+    fn key_quiets(
+        &mut self,
+        moves: &[Move],
+        side: Color,
+        heuristics: &Heuristics,
+        keep: impl Fn(Move) -> bool,
+    ) {
         let done = [self.tt_move, self.killers[0], self.killers[1], self.counter];
+        // A move can be one of them only if it starts where one of them starts.
+        let done_from = done
+            .iter()
+            .fold(Bitboard::EMPTY, |set, mv| set.with(mv.from()));
         self.current.clear();
-        for &mv in &moves {
-            if !done.contains(&mv) {
+        for &mv in moves {
+            if !(done_from.contains(mv.from()) && done.contains(&mv)) && keep(mv) {
                 self.current.push(mv, heuristics.history(side, mv));
             }
         }
-        self.current.sort();
+    }
+
+    /// `false` when quiet moves that cannot give check are left out and the quiet `mv` is one.
+    #[inline]
+    fn may_give_check(&self, board: &Board, mv: Move) -> bool {
+        self.quiet_filter
+            .as_ref()
+            .is_none_or(|filter| filter.may_give_check(board, mv))
     }
 
     /// `true` when the killer or counter-move `mv` is a quiet move of `board` not handed out
     /// before (as the hash move or one of `earlier`).
     fn is_fresh_quiet(&self, board: &Board, mv: Move, earlier: &[Move]) -> bool {
-        mv != self.tt_move
+        !mv.is_null()
+            && mv != self.tt_move
             && !earlier.contains(&mv)
             && !mv.is_capture()
             && !mv.is_promotion()
@@ -267,6 +387,74 @@ mod tests {
                     board.to_fen()
                 );
             }
+        }
+    }
+
+    /// `true` when `part` is `whole` with some moves left out, in the same order.
+    fn is_subsequence(part: &[Move], whole: &[Move]) -> bool {
+        let mut rest = whole.iter();
+        part.iter().all(|mv| rest.any(|other| other == mv))
+    }
+
+    /// Told after some moves to leave out the quiet moves that cannot give check, the picker
+    /// hands out the rest of its order with some quiet moves left out, but no legal quiet
+    /// move that gives check.
+    #[test]
+    fn leaving_out_quiets_keeps_the_order_and_the_checks() {
+        let all_positions = positions();
+        let mut heuristics = Heuristics::new(&SearchParams::default());
+        for (index, (board, played)) in all_positions.iter().enumerate() {
+            let other = all_positions[(index * 5 + 1) % all_positions.len()].1;
+            heuristics.reward_quiet(board.side_to_move(), 5, 3, other, &[*played], None);
+            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let all: Vec<Move> = std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            let before = index % (all.len() + 1);
+            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            picker.expect_late_move_pruning(index % 12);
+            let mut handed: Vec<Move> = (0..before)
+                .map_while(|_| picker.next(board, &heuristics))
+                .collect();
+            picker.skip_quiets_without_check(board);
+            handed.extend(std::iter::from_fn(|| picker.next(board, &heuristics)));
+            assert_eq!(handed[..before], all[..before]);
+            let mut scratch = board.clone();
+            let searched: Vec<Move> = all[before..]
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let kings = outpost_movegen::kings_after(&mut scratch, mv);
+                    kings.legal && (mv.is_capture() || mv.is_promotion() || kings.gives_check)
+                })
+                .collect();
+            assert!(
+                is_subsequence(&searched, &handed[before..]),
+                "{}",
+                board.to_fen()
+            );
+            assert!(is_subsequence(&handed[before..], &all[before..]));
+        }
+    }
+
+    /// Expecting late-move pruning (quiet moves then selected one by one, not sorted)
+    /// changes nothing in the order.
+    #[test]
+    fn expecting_late_move_pruning_keeps_the_order() {
+        let heuristics = {
+            let mut heuristics = Heuristics::new(&SearchParams::default());
+            for (board, played) in positions().iter().step_by(3) {
+                heuristics.reward_quiet(board.side_to_move(), 5, 4, *played, &[], None);
+            }
+            heuristics
+        };
+        for (index, (board, played)) in positions().iter().enumerate() {
+            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let sorted: Vec<Move> =
+                std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            picker.expect_late_move_pruning(index % 16);
+            let selected: Vec<Move> =
+                std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            assert_eq!(selected, sorted, "{}", board.to_fen());
         }
     }
 }

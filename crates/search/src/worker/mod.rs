@@ -13,7 +13,7 @@ use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 use outpost_board::{Board, Move, Undo};
 use outpost_eval::PieceSquareSums;
-use outpost_movegen::{has_legal_move, in_check, status::insufficient_material};
+use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -79,6 +79,8 @@ pub(crate) struct Worker<'a, 'c> {
     /// The move that led to each ply, for counter-moves.
     previous: [Option<PreviousMove>; MAX_PLY + 2],
     nodes: u64,
+    /// The node count at which [`Worker::enter_node`] looks at the limits next.
+    next_check: u64,
     /// Nodes already added to the shared count.
     flushed: u64,
     seldepth: usize,
@@ -110,6 +112,7 @@ impl<'a, 'c> Worker<'a, 'c> {
             pv: PvTable::new(),
             previous: [None; MAX_PLY + 2],
             nodes: 0,
+            next_check: 1,
             flushed: 0,
             seldepth: 0,
             stopped: false,
@@ -142,11 +145,26 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// Counts a node and decides whether the search must stop.
+    #[inline]
     fn enter_node(&mut self) -> bool {
         if self.stopped {
             return true;
         }
         self.nodes += 1;
+        // One comparison at most nodes: the limits are looked at only where one is due.
+        if self.nodes < self.next_check {
+            return false;
+        }
+        self.check_limits()
+    }
+
+    /// The stop conditions of [`Worker::enter_node`] at a node where one is due: the node
+    /// limit of a single-threaded search, or the poll every [`CHECK_INTERVAL`] nodes.
+    #[inline(never)]
+    fn check_limits(&mut self) -> bool {
+        let single_thread_limit = self.ctx.limits.nodes.filter(|_| self.ctx.threads == 1);
+        let next_poll = (self.nodes - 1) / CHECK_INTERVAL * CHECK_INTERVAL + CHECK_INTERVAL + 1;
+        self.next_check = single_thread_limit.map_or(next_poll, |limit| next_poll.min(limit));
         if let Some(limit) = self.ctx.limits.nodes {
             if self.ctx.threads == 1 && self.nodes >= limit {
                 self.stopped = true;
@@ -204,6 +222,7 @@ impl<'a, 'c> Worker<'a, 'c> {
 
     /// What every node does first: counts itself, checks the stop conditions, draws and the
     /// ply limit. `Some(score)` ends the node at once with that score.
+    #[inline(always)]
     fn open_node(&mut self, ply: usize) -> Option<Score> {
         self.pv.clear(ply);
         if self.enter_node() {
@@ -243,11 +262,20 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// Draw by repetition, fifty-move rule (unless mated) or insufficient material.
+    #[inline(always)]
     fn is_draw(&self) -> bool {
         if self.board.halfmove_clock() >= 100 {
-            return !in_check(&self.board) || has_legal_move(&self.board);
+            return self.is_fifty_move_draw();
         }
         self.is_repetition() || insufficient_material(&self.board)
+    }
+
+    /// The fifty-move rule draws unless the side to move is mated. Rare, and out of line:
+    /// it copies the board.
+    #[cold]
+    #[inline(never)]
+    fn is_fifty_move_draw(&self) -> bool {
+        !in_check(&self.board) || has_legal_move(&self.board)
     }
 
     /// `moves` of the node at `ply` in the order to search them.
@@ -305,6 +333,14 @@ impl<'a, 'c> Worker<'a, 'c> {
         self.sums.pop();
         self.board.unmake_null(undo);
     }
+}
+
+/// `true` when the side to move is in check: [`outpost_movegen::in_check`], inlined (a
+/// call at every move made costs more than the test).
+#[inline(always)]
+fn side_to_move_in_check(board: &Board) -> bool {
+    let us = board.side_to_move();
+    is_attacked(board, board.king_square(us), !us)
 }
 
 /// The counter-move key of `mv` played by the piece on its from-square of `board`, looked up

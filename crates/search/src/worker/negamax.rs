@@ -2,13 +2,13 @@
 //! table, null-move, reverse futility, futility, late-move and SEE pruning, late-move
 //! reductions and check extensions.
 
-use super::{previous_move, Worker};
+use super::{previous_move, side_to_move_in_check, Worker};
 use crate::ordering::MovePicker;
 use crate::score::{Depth, Score};
 use crate::see::see_at_least;
 use crate::tt::Bound;
 use outpost_board::{Board, Color, Move, PieceKind};
-use outpost_movegen::{in_check, kings_after, MoveList};
+use outpost_movegen::{kings_after, MoveList};
 
 fn has_non_pawn_material(board: &Board, color: Color) -> bool {
     (board.color(color) & !board.pieces(PieceKind::Pawn) & !board.pieces(PieceKind::King))
@@ -104,6 +104,10 @@ impl Worker<'_, '_> {
         }
 
         let mut picker = MovePicker::new(tt_move, &self.heuristics, ply, self.previous[ply]);
+        if !pv_node && !checked && depth <= params.late_move_max_depth {
+            let limit = params.late_move_base + depth * depth;
+            picker.expect_late_move_pruning(limit.max(0) as usize);
+        }
         let killers = self.heuristics.killers(ply);
         let mut best_score = -Score::INFINITY;
         let mut best_move = Move::NULL;
@@ -112,7 +116,28 @@ impl Worker<'_, '_> {
         // Captures skipped by SEE before their legality was tried: if nothing else was
         // searched, the node is neither mate nor stalemate as far as we know.
         let mut pruned_captures = false;
-        while let Some(mv) = picker.next(&self.board, &self.heuristics) {
+        debug_assert!(
+            pv_node || beta == alpha + 1,
+            "a non-PV node has a null window"
+        );
+        loop {
+            // Late-move and futility pruning skip quiet moves that do not give check. Once
+            // they apply they go on applying (a non-PV node has a null window, where alpha
+            // rises only to cut off, and the move count only grows), so the picker leaves out
+            // the quiet moves that cannot give check from then on. How many moves it leaves
+            // out matters no more: the moves searched after them give check or are not
+            // quiet, and neither kind is reduced by the move count.
+            let prune_quiets = !pv_node
+                && !checked
+                && best_score > -Score::MATE_BOUND
+                && !alpha.is_mate()
+                && (self.is_late(depth, move_count) || self.is_futile(depth, static_eval, alpha));
+            if prune_quiets {
+                picker.skip_quiets_without_check(&self.board);
+            }
+            let Some(mv) = picker.next(&self.board, &self.heuristics) else {
+                break;
+            };
             let quiet = !mv.is_capture() && !mv.is_promotion();
             if !pv_node
                 && !checked
@@ -120,32 +145,22 @@ impl Worker<'_, '_> {
                 && depth <= params.see_prune_max_depth
                 && best_score > -Score::MATE_BOUND
                 && mv != tt_move
+                // A good capture (SEE at least 0) passes any threshold at or below 0.
+                && !picker.last_is_good_capture()
                 && !see_at_least(&self.board, mv, -params.see_prune_margin * depth)
             {
                 pruned_captures = true;
                 continue;
             }
-            if quiet && !pv_node && !checked && best_score > -Score::MATE_BOUND && !alpha.is_mate()
-            {
-                // Late-move and futility pruning of quiet moves that do not give check.
-                // Whether the move is legal and gives check is asked without making it:
-                // most such moves are skipped.
-                let late = depth <= params.late_move_max_depth
-                    && move_count + 1 > params.late_move_base + depth * depth;
-                let futile = depth <= params.futility_max_depth
-                    && static_eval
-                        + params.futility_margin_base
-                        + params.futility_margin_per_depth * depth
-                        <= alpha;
-                if late || futile {
-                    let kings = kings_after(&mut self.board, mv);
-                    if !kings.legal {
-                        continue;
-                    }
-                    if !kings.gives_check {
-                        move_count += 1;
-                        continue;
-                    }
+            if quiet && prune_quiets {
+                // Whether the move is legal and gives check is asked without making it.
+                let kings = kings_after(&mut self.board, mv);
+                if !kings.legal {
+                    continue;
+                }
+                if !kings.gives_check {
+                    move_count += 1;
+                    continue;
                 }
             }
             let previous = previous_move(&self.board, mv);
@@ -153,7 +168,7 @@ impl Worker<'_, '_> {
                 continue;
             };
             move_count += 1;
-            let gives_check = in_check(&self.board);
+            let gives_check = side_to_move_in_check(&self.board);
             self.enter_child(ply, previous, mv, &undo);
             let extension = Depth::from(
                 gives_check
@@ -238,6 +253,22 @@ impl Worker<'_, '_> {
         best_score
     }
 
+    /// Late-move pruning applies to the quiet move after `move_count` moves at `depth`.
+    #[inline]
+    fn is_late(&self, depth: Depth, move_count: i32) -> bool {
+        depth <= self.params.late_move_max_depth
+            && move_count + 1 > self.params.late_move_base + depth * depth
+    }
+
+    /// Futility pruning applies to quiet moves at `depth` with `static_eval` below `alpha`.
+    #[inline]
+    fn is_futile(&self, depth: Depth, static_eval: Score, alpha: Score) -> bool {
+        let params = self.params;
+        depth <= params.futility_max_depth
+            && static_eval + params.futility_margin_base + params.futility_margin_per_depth * depth
+                <= alpha
+    }
+
     /// The score, for the side that made it, of the move just made at `ply`: its child
     /// searched `depth` plies deep within `alpha..beta` seen from this node.
     #[inline(always)]
@@ -250,6 +281,11 @@ impl Worker<'_, '_> {
         pv_node: bool,
         checked: bool,
     ) -> Score {
+        // Straight to the quiescence search at the horizon: `search` would only pass the
+        // call on, after setting up its large frame.
+        if depth <= 0 {
+            return -self.quiescence(-beta, -alpha, ply + 1, checked);
+        }
         -self.search(depth, -beta, -alpha, ply + 1, pv_node, true, checked)
     }
 }

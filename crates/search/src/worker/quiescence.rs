@@ -1,13 +1,41 @@
 //! The quiescence search: captures (and queen promotions) until the position is quiet, all
 //! evasions when in check, with stand-pat, delta and SEE pruning.
 
-use super::Worker;
+use super::{side_to_move_in_check, Worker};
 use crate::ordering::{victim_value, ScoredMoves};
 use crate::score::Score;
 use crate::see::see_at_least;
 use crate::tt::Bound;
-use outpost_board::{Move, PieceKind, Undo};
-use outpost_movegen::{in_check, legal_moves_in_place, pseudo_legal_captures, MoveList};
+use outpost_board::{Bitboard, Board, Move, PieceKind, Undo};
+use outpost_movegen::{
+    bishop_attacks, checkers, pseudo_legal_captures, pseudo_legal_moves, rook_attacks, MoveList,
+};
+
+/// The squares where a move other than the king's must land to answer the check on `board`:
+/// the checking piece's and those between it and the king; none in double check. (En
+/// passant, which lands elsewhere, must be tried as well.)
+fn evasion_targets(board: &Board) -> Bitboard {
+    let checkers = checkers(board);
+    let Some(checker) = checkers.first() else {
+        return !Bitboard::EMPTY;
+    };
+    if checkers.has_several() {
+        return Bitboard::EMPTY;
+    }
+    let king = board.king_square(board.side_to_move());
+    let occupied = board.occupied();
+    // Seen from both ends of the line they share, only the squares between are seen twice.
+    let diagonal = bishop_attacks(king, occupied);
+    let straight = rook_attacks(king, occupied);
+    let between = if diagonal.contains(checker) {
+        diagonal & bishop_attacks(checker, occupied)
+    } else if straight.contains(checker) {
+        straight & rook_attacks(checker, occupied)
+    } else {
+        Bitboard::EMPTY
+    };
+    checkers | between
+}
 
 /// The best score found at a node so far and the move that raised alpha to it.
 struct Best {
@@ -84,18 +112,24 @@ impl Worker<'_, '_> {
     }
 
     /// In check: every legal move is searched (there is no standing pat), mate is scored.
+    /// Only the moves that may answer the check are ordered and tried.
     fn evasions(&mut self, mut alpha: Score, beta: Score, ply: usize, tt_move: Move) -> Score {
-        let moves = legal_moves_in_place(&mut self.board);
-        if moves.is_empty() {
-            return Score::mated_in(ply);
-        }
+        let mut moves = MoveList::new();
+        pseudo_legal_moves(&self.board, &mut moves);
+        let targets = evasion_targets(&self.board);
+        let king = self.board.king_square(self.board.side_to_move());
+        moves.retain(|mv| mv.from() == king || targets.contains(mv.to()) || mv.is_en_passant());
         let mut picker = self.move_picker(&moves, tt_move, ply);
         let mut best = Best {
             score: -Score::INFINITY,
             mv: Move::NULL,
         };
+        let mut any_legal = false;
         for mv in picker.by_ref() {
-            let undo = self.board.make(mv);
+            let Some(undo) = self.try_move(mv) else {
+                continue;
+            };
+            any_legal = true;
             let score = self.quiescence_child(mv, &undo, alpha, beta, ply);
             if self.stopped {
                 return Score::DRAW;
@@ -104,11 +138,16 @@ impl Worker<'_, '_> {
                 break;
             }
         }
-        best.score
+        if any_legal {
+            best.score
+        } else {
+            Score::mated_in(ply)
+        }
     }
 
     /// The quiescence score, for the side that played it, of `mv` (already made with
     /// `undo`); takes the move back.
+    #[inline(always)]
     fn quiescence_child(
         &mut self,
         mv: Move,
@@ -118,7 +157,7 @@ impl Worker<'_, '_> {
         ply: usize,
     ) -> Score {
         self.enter_child(ply, None, mv, undo);
-        let checked = in_check(&self.board);
+        let checked = side_to_move_in_check(&self.board);
         let score = -self.quiescence(-beta, -alpha, ply + 1, checked);
         self.leave_child(mv, undo);
         score
@@ -146,5 +185,44 @@ impl Worker<'_, '_> {
         *alpha = score;
         self.pv.update(ply, mv);
         score >= beta
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outpost_movegen::{in_check, legal_moves};
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// In every position of random games where the side to move is in check, each legal
+    /// move is a king move, en passant, or lands on an evasion target.
+    #[test]
+    fn every_evasion_lands_on_a_target() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut checks = 0;
+        for _ in 0..200 {
+            let mut board = Board::startpos();
+            for _ in 0..150 {
+                let moves = legal_moves(&board);
+                if moves.is_empty() {
+                    break;
+                }
+                if in_check(&board) {
+                    checks += 1;
+                    let targets = evasion_targets(&board);
+                    let king = board.king_square(board.side_to_move());
+                    for &mv in &moves {
+                        assert!(
+                            mv.from() == king || targets.contains(mv.to()) || mv.is_en_passant(),
+                            "{} {mv}",
+                            board.to_fen()
+                        );
+                    }
+                }
+                board.make(moves[rng.next_u32() as usize % moves.len()]);
+            }
+        }
+        assert!(checks > 300, "{checks}");
     }
 }
