@@ -118,6 +118,16 @@ plan() {
       expect=("^all counts match$") ;;
     "printf 'setoption name UCI_Variant value fragments"*)
       expect=("^info depth 10 " "^bestmove [a-e][1-5][a-e][1-5]") ;;
+    "cargo xtask fragments-match "*)
+      # Two short games (the match itself takes about half an hour); without Fairy-Stockfish
+      # it must say that it cannot start it.
+      if [ -x /usr/games/fairy-stockfish ]; then
+        run="cargo build --release -p uci && cargo xtask fragments-match --games 2 --tc 1+0.05 --seed 5 --pgn $scratch/fragments.pgn"
+        expect=("^game   2 " "^illegal moves and time losses: ")
+      else
+        run="cargo build --release -p uci && cargo xtask fragments-match --games 2; test \$? -eq 2"
+        expect=("cannot start '/usr/games/fairy-stockfish'")
+      fi ;;
     "cargo xtask divide data/perft-fragments-divide.txt")
       expect=("^246 of 246 divides agree move by move$") ;;
     "cargo xtask perft --suite fragments")
