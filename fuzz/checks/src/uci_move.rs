@@ -3,7 +3,7 @@
 use crate::{position_and_lines, shown, text};
 use outpost_board::Square;
 use outpost_movegen::san::{parse_san, to_san};
-use outpost_movegen::uci::{parse_uci_move, UciMoveError};
+use outpost_movegen::uci::{parse_uci_move, UciMoveError, UciNotation};
 use outpost_movegen::{legal_moves, Game};
 
 /// The most move lines read from one input.
@@ -25,9 +25,17 @@ pub fn uci_move(data: &[u8]) {
         let board = game.board().clone();
         let fen = board.to_fen();
         let result = parse_uci_move(&board, line);
+        // The standard notation also reads castling written as king takes rook (`e1h1`,
+        // as with UCI_Chess960), when no move is written so.
+        let king_takes_rook = UciNotation::chess960(&board);
         let written = legal_moves(&board)
             .into_iter()
-            .find(|mv| mv.to_string() == line);
+            .find(|mv| mv.to_string() == line)
+            .or_else(|| {
+                legal_moves(&board)
+                    .into_iter()
+                    .find(|mv| mv.is_castle() && king_takes_rook.write(*mv) == line)
+            });
         match (&result, written) {
             (Ok(mv), Some(expected)) => {
                 assert_eq!(*mv, expected, "{} in {fen}", shown(line));
@@ -79,5 +87,5 @@ fn well_formed(text: &str) -> bool {
     matches!(text.len(), 4 | 5)
         && square(0)
         && square(2)
-        && (text.len() == 4 || matches!(text.get(4..), Some("q" | "r" | "b" | "n")))
+        && (text.len() == 4 || matches!(text.get(4..), Some("q" | "r" | "b" | "n" | "c")))
 }
