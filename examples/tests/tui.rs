@@ -236,6 +236,26 @@ fn chess_fragments_moves_by_san_coordinates_and_clicks() {
 }
 
 #[test]
+fn a_5_by_5_fen_typed_in_a_chess_game_is_chess_fragments() {
+    let mut driver = Driver::new(settings(Mode::new(Player::Human, Player::Human)));
+    for _ in 0..4 {
+        driver.key(KeyCode::Up);
+    }
+    assert_eq!(driver.app.cursor(), Square::E6);
+    driver.typed("fen cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1");
+    assert!(Variant::Fragments.squares().contains(driver.app.cursor()));
+    assert!(driver.screen().contains("Game · Chess Fragments"));
+    driver.typed("new");
+    assert_eq!(
+        driver.app.game().start(),
+        &variant::start_board(Variant::Fragments)
+    );
+    driver.click_square(Square::B1);
+    driver.click_square(Square::C3);
+    assert_eq!(driver.app.game().san_moves(), "Nc3");
+}
+
+#[test]
 fn chess_fragments_offers_the_right_as_a_promotion() {
     let mut driver = Driver::new(Settings {
         start: Board::from_fen("k4/2P2/5/5/1C2K w - - 0 1").unwrap(),
