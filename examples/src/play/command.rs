@@ -47,7 +47,8 @@ pub enum Command {
 /// The commands, one a line, for `help`.
 pub const HELP: &str = "\
 Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q); castling also as the
-king onto its rook (e1h1, the way in Chess960).
+king onto its rook (e1h1, the way in Chess960). In Chess Fragments the Right is C:
+Cc3, a5=C, a4a5c.
 Commands:
   undo            take back your last move (and the engine's reply)
   hint            the engine suggests a move
