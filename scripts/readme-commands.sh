@@ -91,6 +91,9 @@ plan() {
     "cargo run --release -p examples --bin play -- --chess960 123")
       input=quit
       expect=("^Chess960 #123: castle with O-O or O-O-O, or move the king onto its rook") ;;
+    "cargo run --release -p examples --bin play -- --variant fragments")
+      input=$'b3\nquit'
+      expect=("^Chess Fragments: 5x5, the Right \(C\) moves as a rook or a knight" "^ 5 .* 5   Black to move$" "^Black plays 1\.\.\. ") ;;
     "cargo run --release -p examples --bin legal_moves -- --help")
       expect=("^Usage: legal_moves") ;;
     "cargo run --release -p examples --bin legal_moves | head -4")

@@ -6,7 +6,7 @@
 # book, so the game is the same on every run: 1. e4 (typed) 2. Nf3 (the keyboard cursor)
 # 3. Bc4 (two clicks); then the help, a narrow window, undo, the quit question, resign, saving
 # the game as PGN, and quit; then Chess960 #3, castled by clicking the king and its rook, and a
-# bad --chess960 number. Installs tmux when it is missing (as root, with apt-get).
+# bad --chess960 number; then Chess Fragments (a Right move by clicks) and a bad --variant. Installs tmux when it is missing (as root, with apt-get).
 #
 # Usage: scripts/tui-tmux-test.sh   (from anywhere; .ci/run calls it. PLAY=path/to/play to
 # test another build than target/release/play, which it builds.)
@@ -154,6 +154,38 @@ if [ "$status" -eq 2 ] && grep -q "from 0 to 959, not '960'" "$scratch/error"; t
   echo "ok    --chess960 960 is refused with exit code 2"
 else
   echo "FAIL  --chess960 960: exit code $status, $(cat "$scratch/error")" >&2
+  exit 1
+fi
+
+# Chess Fragments: the 5x5 board (ranks 1 to 5), moves typed, the Right (a1) taking on a4 with
+# two clicks; a bad --variant is refused with exit code 2.
+tmux_ new-session -d -s frag -x 100 -y 30 \
+  "$PLAY --variant fragments --mode humans --theme plain; echo \"play exited with \$?\"; sleep 60"
+screen() { tmux_ capture-pane -p -t frag; }
+keys() { tmux_ send-keys -t frag "$@"; }
+type_line() { tmux_ send-keys -t frag -l "$1"; tmux_ send-keys -t frag Enter; }
+click() {
+  local x=$((2 + $1 * 7 + 3 + 1)) y=$((1 + (5 - $2) * 3 + 1 + 1))
+  tmux_ send-keys -t frag -l $'\e'"[<0;${x};${y}M"$'\e'"[<0;${x};${y}m"
+}
+expect "Game · Chess Fragments" "--variant fragments: the rules in the panel"
+expect "^ +a +b +c +d +e +[^f]" "files a to e"
+for move in b3 cxb3 axb3 d3; do type_line "$move"; done
+expect " 2\. axb3 +d3 " "moves typed"
+click 0 1
+expect "a1 picked up" "a click picks up the Right"
+click 0 4
+expect " 3\. Cxa4 " "the Right put down on a4"
+keys C-c
+expect "The game is not saved" "the quit question"
+keys y
+expect "play exited with 0" "y quits"
+status=0
+"$PLAY" --variant atomic >/dev/null 2>"$scratch/error" || status=$?
+if [ "$status" -eq 2 ] && grep -q "takes chess or fragments, not 'atomic'" "$scratch/error"; then
+  echo "ok    --variant atomic is refused with exit code 2"
+else
+  echo "FAIL  --variant atomic: exit code $status, $(cat "$scratch/error")" >&2
   exit 1
 fi
 

@@ -5,8 +5,9 @@ use examples::play::chess960::Chess960;
 use examples::play::engine::Strength;
 use examples::play::input::{Event, Inbox};
 use examples::play::mode::{Mode, Player};
+use examples::play::variant;
 use examples::play::{Session, Settings};
-use outpost_board::{Board, Color};
+use outpost_board::{Board, Color, Variant};
 use outpost_movegen::{legal_moves, GameStatus};
 use outpost_pgn::{read_pgn, PgnResult};
 use std::path::PathBuf;
@@ -51,6 +52,50 @@ fn without_speed(text: &str) -> String {
 /// A file in the temporary directory, unique to this test run.
 fn temp_file(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("outpost-play-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn chess_fragments_is_played_on_5_by_5_with_the_right() {
+    let settings = Settings {
+        start: variant::start_board(Variant::Fragments),
+        ..settings(humans())
+    };
+    // Coordinates and SAN; the Right (a1) takes on a4 up the opened a-file; the engine gives
+    // a hint, the legal moves are listed; `new` starts Fragments again.
+    let (session, text) = play(
+        settings,
+        &[
+            "b2b3", "cxb3", "axb3", "d3", "Cxa4", "hint", "moves", "new", "b3",
+        ],
+    );
+    insta::assert_snapshot!("chess_fragments", without_speed(&text));
+    assert!(
+        text.contains(
+            "Type help for the commands.\n\
+         Chess Fragments: 5x5, the Right (C) moves as a rook or a knight; promote to it with \
+         a5=C or a4a5c.\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("New game.\nChess Fragments"), "{text}");
+    assert!(text.contains("Variant     Chess Fragments"), "{text}");
+    assert_eq!(
+        session.game().start(),
+        &variant::start_board(Variant::Fragments)
+    );
+    assert_eq!(session.game().san_moves(), "b3");
+}
+
+#[test]
+fn chess_fragments_promotes_to_the_right() {
+    let settings = Settings {
+        start: Board::from_fen("k4/2P2/5/5/1C2K w - - 0 1").unwrap(),
+        ..settings(humans())
+    };
+    let (session, _) = play(settings.clone(), &["c4c5c"]);
+    assert_eq!(session.game().san_moves(), "c5=C#");
+    let (session, _) = play(settings, &["c5=C"]);
+    assert_eq!(session.game().san_moves(), "c5=C#");
 }
 
 #[test]

@@ -55,6 +55,50 @@ fn a_bad_chess960_number_is_refused_with_exit_code_2() {
 }
 
 #[test]
+fn a_bad_or_clashing_variant_is_refused_with_exit_code_2() {
+    for (arguments, message) in [
+        (
+            &["--variant", "atomic"][..],
+            "--variant takes chess or fragments, not 'atomic'",
+        ),
+        (&["--variant"][..], "--variant needs a value (see --help)"),
+        (
+            &["--variant", "fragments", "--chess960", "5"][..],
+            "--variant fragments and --chess960 cannot go together: Chess960 is chess",
+        ),
+        (
+            &[
+                "--variant",
+                "fragments",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            ][..],
+            "--fen gives a Chess position, not one of --variant fragments",
+        ),
+        (
+            &[
+                "--variant=chess",
+                "--fen",
+                "cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1",
+            ][..],
+            "--fen gives a Chess Fragments position, not one of --variant chess",
+        ),
+    ] {
+        let output = play(arguments, b"");
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.trim_end(), format!("play: {message}"));
+    }
+    let output = play(&["--variant", "fragments", "--plain"], b"b3\nquit\n");
+    assert!(output.status.success(), "{}", output.status);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("Chess Fragments"), "{stdout}");
+    assert!(stdout.contains("    a  b  c  d  e\n"), "{stdout}");
+    let help = play(&["--help"], b"");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--variant NAME"));
+}
+
+#[test]
 fn an_impossible_fen_command_is_refused_and_the_game_goes_on() {
     let input = format!("fen {QUEENS}\nfen\ne4\nfen\nquit\n");
     let output = play(&["--mode", "humans"], input.as_bytes());

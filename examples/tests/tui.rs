@@ -7,6 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use examples::play::chess960::Chess960;
 use examples::play::engine::Strength;
 use examples::play::mode::{Mode, Player};
+use examples::play::variant;
 use examples::play::Settings;
 use examples::tui::app::ending::Ending;
 use examples::tui::app::{Focus, Overlay};
@@ -15,7 +16,7 @@ use examples::tui::layout::Layout;
 use examples::tui::theme::{self, PieceSet};
 use examples::tui::view::{promotion_picker_area, render};
 use examples::tui::{App, AppEvent};
-use outpost_board::{Board, Color, PieceKind, Square};
+use outpost_board::{Board, Color, PieceKind, Square, Variant};
 use outpost_pgn::{read_pgn, PgnResult};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -92,7 +93,7 @@ impl Driver {
     /// Clicks the middle of `square`.
     fn click_square(&mut self, square: Square) {
         let (width, height) = self.app.size();
-        let layout = Layout::new(Rect::new(0, 0, width, height), self.app.flipped());
+        let layout = self.app.layout(Rect::new(0, 0, width, height));
         let rect = layout.board.expect("a board").square_rect(square);
         self.click(rect.x + rect.width / 2, rect.y + rect.height / 2);
     }
@@ -183,6 +184,100 @@ fn the_king_put_down_on_its_rook_castles_in_chess960() {
     assert_eq!(driver.app.game().san_moves(), "O-O");
 }
 
+/// A Chess Fragments game between two humans.
+fn fragments() -> Settings {
+    Settings {
+        start: variant::start_board(Variant::Fragments),
+        ..settings(humans())
+    }
+}
+
+#[test]
+fn a_chess_fragments_start_is_5_by_5() {
+    let mut driver = Driver::new(fragments());
+    insta::assert_snapshot!("fragments_start", driver.screen());
+    // The cursor stays on the 5×5 board.
+    assert_eq!(driver.app.cursor(), Square::E2);
+    for _ in 0..6 {
+        driver.key(KeyCode::Right);
+        driver.key(KeyCode::Up);
+    }
+    assert_eq!(driver.app.cursor(), Square::E5);
+    for _ in 0..6 {
+        driver.key(KeyCode::Left);
+    }
+    assert_eq!(driver.app.cursor(), Square::A5);
+    driver.key(KeyCode::Enter);
+    assert_eq!(driver.app.selected(), None, "a black piece");
+}
+
+#[test]
+fn chess_fragments_moves_by_san_coordinates_and_clicks() {
+    let mut driver = Driver::new(fragments());
+    driver.typed("b2b3");
+    driver.typed("cxb3");
+    driver.typed("axb3");
+    driver.typed("d3");
+    driver.key(KeyCode::Esc);
+    // The Right goes up the opened a-file: a rook's move.
+    driver.click_square(Square::A1);
+    let mut targets: Vec<Square> = driver.app.targets().iter().map(|pick| pick.to).collect();
+    targets.sort_by_key(|square| square.index());
+    assert_eq!(targets, [Square::A2, Square::A3, Square::A4]);
+    driver.click_square(Square::A4);
+    assert_eq!(driver.app.game().san_moves(), "b3 cxb3 axb3 d3 Cxa4");
+    insta::assert_snapshot!("fragments_right_move", driver.screen());
+    driver.typed("new");
+    assert_eq!(driver.app.game().moves().len(), 0);
+    assert_eq!(
+        driver.app.game().start(),
+        &variant::start_board(Variant::Fragments)
+    );
+}
+
+#[test]
+fn a_5_by_5_fen_typed_in_a_chess_game_is_chess_fragments() {
+    let mut driver = Driver::new(settings(Mode::new(Player::Human, Player::Human)));
+    for _ in 0..4 {
+        driver.key(KeyCode::Up);
+    }
+    assert_eq!(driver.app.cursor(), Square::E6);
+    driver.typed("fen cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1");
+    assert!(Variant::Fragments.squares().contains(driver.app.cursor()));
+    assert!(driver.screen().contains("Game · Chess Fragments"));
+    driver.typed("new");
+    assert_eq!(
+        driver.app.game().start(),
+        &variant::start_board(Variant::Fragments)
+    );
+    driver.click_square(Square::B1);
+    driver.click_square(Square::C3);
+    assert_eq!(driver.app.game().san_moves(), "Nc3");
+}
+
+#[test]
+fn chess_fragments_offers_the_right_as_a_promotion() {
+    let mut driver = Driver::new(Settings {
+        start: Board::from_fen("k4/2P2/5/5/1C2K w - - 0 1").unwrap(),
+        ..settings(humans())
+    });
+    driver.click_square(Square::C4);
+    driver.click_square(Square::C5);
+    assert!(driver.app.promotion().is_some());
+    assert_eq!(
+        driver.app.promotions(),
+        [
+            PieceKind::Queen,
+            PieceKind::Right,
+            PieceKind::Bishop,
+            PieceKind::Knight
+        ]
+    );
+    insta::assert_snapshot!("fragments_promotion", driver.screen());
+    driver.key(KeyCode::Char('c'));
+    assert_eq!(driver.app.game().san_moves(), "c5=C#");
+}
+
 #[test]
 fn a_random_chess960_game_gets_a_new_number_each_new_game() {
     let mut driver = Driver::new(Settings {
@@ -227,7 +322,7 @@ fn the_promotion_picker_takes_a_click() {
     driver.click_square(Square::B7);
     driver.click_square(Square::B8);
     let layout = Layout::new(Rect::new(0, 0, WIDTH, HEIGHT), false);
-    let picker = promotion_picker_area(&layout.board.unwrap());
+    let picker = promotion_picker_area(&layout.board.unwrap(), driver.app.promotions().len());
     // The third piece: the bishop.
     driver.click(picker.rect.x + 1 + 2 * 5 + 1, picker.rect.y + 1);
     assert_eq!(driver.app.game().san_moves(), "b8=B");

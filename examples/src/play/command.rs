@@ -3,9 +3,10 @@
 
 use super::engine::Strength;
 use super::mode::{Mode, MODE_NAMES};
-use outpost_board::{Board, Move};
+use outpost_board::{Board, Move, Variant};
 use outpost_movegen::picks::parse_picked;
 use outpost_movegen::san::parse_san;
+use outpost_movegen::uci::parse_uci_move;
 
 /// What a line of input asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,7 +47,8 @@ pub enum Command {
 /// The commands, one a line, for `help`.
 pub const HELP: &str = "\
 Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q); castling also as the
-king onto its rook (e1h1, the way in Chess960).
+king onto its rook (e1h1, the way in Chess960). In Chess Fragments the Right is C:
+Cc3, a5=C, a4a5c.
 Commands:
   undo            take back your last move (and the engine's reply)
   hint            the engine suggests a move
@@ -121,7 +123,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
 /// castling as the king onto its own rook, `e1h1`, or onto its target square, `e1g1`, where
 /// that is no other king move), else SAN. The error says why the move cannot be played.
 pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
-    if looks_like_uci(text) {
+    if looks_like_uci(text) && board.variant() == Variant::Fragments {
+        // No castling in Chess Fragments: its moves are plain UCI (`a4a5c` promotes to the
+        // Right, a letter `parse_picked` does not read).
+        parse_uci_move(board, text).map_err(|error| error.to_string())
+    } else if looks_like_uci(text) {
         parse_picked(board, text).map_err(|error| error.to_string())
     } else {
         parse_san(board, text).map_err(|error| error.to_string())
@@ -135,7 +141,7 @@ fn looks_like_uci(text: &str) -> bool {
         |file: u8, rank: u8| (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank);
     match bytes {
         [a, b, c, d] => square(*a, *b) && square(*c, *d),
-        [a, b, c, d, promotion] => square(*a, *b) && square(*c, *d) && b"qrbn".contains(promotion),
+        [a, b, c, d, promotion] => square(*a, *b) && square(*c, *d) && b"qrbnc".contains(promotion),
         _ => false,
     }
 }

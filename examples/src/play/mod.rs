@@ -9,6 +9,7 @@
 //! - [`options`]: the command line (`--white`, `--black`, `--mode`, `--time`, …);
 //! - [`mode`]: who plays which colour;
 //! - [`chess960`]: the Chess960 start positions (`--chess960 [N]`);
+//! - [`variant`]: the rule set, chess or Chess Fragments (`--variant`);
 //! - [`command`]: one line of input read as a move or a command;
 //! - [`engine`]: the engine's strength and its search on a thread of its own;
 //! - [`input`]: the events the game waits for (input lines, search progress) and the stdin
@@ -35,5 +36,6 @@ pub mod mode;
 pub mod options;
 pub mod render;
 pub mod session;
+pub mod variant;
 
 pub use session::{Session, Settings};

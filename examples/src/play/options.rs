@@ -4,9 +4,10 @@ use super::chess960::Chess960;
 use super::engine::Strength;
 use super::mode::{Mode, Player, MODE_NAMES};
 use super::session::Settings;
+use super::variant;
 use crate::tui::clock::TimeControl;
 use crate::tui::theme::{PieceSet, Theme};
-use outpost_board::{Board, Color};
+use outpost_board::{Board, Color, Variant};
 use std::time::Duration;
 
 /// The text `--help` prints.
@@ -25,11 +26,16 @@ Options:
   --nodes N             the engine searches N nodes per move instead
   --pause MS            the pause between moves when the engine plays itself
                         (default: 300)
-  --fen FEN             start from this position (quote it)
+  --fen FEN             start from this position (quote it; a 5x5 one is Chess
+                        Fragments)
   --chess960 [N]        play Chess960 from start position N (0 to 959, 518 is the
                         standard one), or without N from a random one, a new one
                         each new game; castle with O-O, O-O-O or the king onto
                         its rook (g1h1)
+  --variant NAME        the rules: chess (the default) or fragments, Chess
+                        Fragments on 5x5 (files a-e, ranks 1-5) with the Right
+                        (C, a rook or a knight move) in place of the rooks;
+                        promote to it with a5=C or a4a5c
   --flip                show the board the other way round
   --tc MINUTES+SECONDS  a time control with clocks, like 5+3 (full-screen app;
                         the engine then plays by its clock)
@@ -58,6 +64,7 @@ pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, St
     let mut flip = false;
     let mut arguments = arguments.into_iter().peekable();
     let mut fen_given = false;
+    let mut variant_given = None;
     while let Some(argument) = arguments.next() {
         let (name, inline) = match argument.split_once('=') {
             Some((name, value)) if name.starts_with("--") => (name.to_string(), Some(value)),
@@ -118,6 +125,7 @@ pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, St
                     None => Chess960::Random,
                 });
             }
+            "--variant" => variant_given = Some(variant::parse(&value()?)?),
             "--flip" => flip = true,
             "--tc" => {
                 let text = value()?;
@@ -133,6 +141,21 @@ pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, St
     }
     if fen_given && settings.chess960.is_some() {
         return Err("--fen and --chess960 cannot go together: choose one start".to_string());
+    }
+    if let Some(rules) = variant_given {
+        if settings.chess960.is_some() && rules != Variant::Chess {
+            return Err(format!(
+                "--variant {rules} and --chess960 cannot go together: Chess960 is chess"
+            ));
+        }
+        if !fen_given {
+            settings.start = variant::start_board(rules);
+        } else if settings.start.variant() != rules {
+            return Err(format!(
+                "--fen gives a {} position, not one of --variant {rules}",
+                variant::title(settings.start.variant())
+            ));
+        }
     }
     settings.flipped = (settings.mode.lone_human() == Some(Color::Black)) != flip;
     Ok(Request::Play(Box::new(settings)))
@@ -220,7 +243,57 @@ mod tests {
     }
 
     #[test]
+    fn the_variant_chooses_the_start() {
+        let fragments = settings(&["--variant", "fragments"]).unwrap();
+        assert_eq!(fragments.start.variant(), Variant::Fragments);
+        assert_eq!(fragments.start.to_fen(), Variant::Fragments.start_fen());
+        let chess = settings(&["--variant=chess"]).unwrap();
+        assert_eq!(chess.start, Board::startpos());
+        let fen = "cnbqk/ppppp/5/PPPPP/CNBQK b - - 0 1";
+        let both = settings(&["--fen", fen, "--variant", "FRAGMENTS"]).unwrap();
+        assert_eq!(both.start.to_fen(), fen);
+        assert_eq!(
+            settings(&["--fen", fen]).unwrap().start.variant(),
+            Variant::Fragments
+        );
+        assert!(settings(&["--variant", "chess", "--chess960", "5"]).is_ok());
+    }
+
+    #[test]
     fn mistakes_are_explained() {
+        assert_eq!(
+            settings(&["--variant", "atomic"]).unwrap_err(),
+            "--variant takes chess or fragments, not 'atomic'"
+        );
+        assert!(settings(&["--variant"])
+            .unwrap_err()
+            .contains("needs a value"));
+        assert!(settings(&["--variant", "fragments", "--chess960"])
+            .unwrap_err()
+            .contains("cannot go together"));
+        assert!(
+            settings(&["--fen", "cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1", "--chess960"])
+                .unwrap_err()
+                .contains("cannot go together")
+        );
+        assert_eq!(
+            settings(&[
+                "--variant",
+                "fragments",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+            ])
+            .unwrap_err(),
+            "--fen gives a Chess position, not one of --variant fragments"
+        );
+        assert!(settings(&[
+            "--variant",
+            "chess",
+            "--fen",
+            "cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1"
+        ])
+        .unwrap_err()
+        .contains("a Chess Fragments position, not one of --variant chess"));
         assert_eq!(settings(&["--help"]).unwrap_err(), "help");
         assert!(settings(&["--white"])
             .unwrap_err()

@@ -6,7 +6,8 @@
 //! holds no escape codes at all and the two sides have their own symbols (`♔` and `♚`).
 
 use super::mode::Mode;
-use outpost_board::{Board, Color, File, Piece, PieceKind, Rank, Square};
+use super::variant;
+use outpost_board::{Board, Color, File, Piece, PieceKind, Rank, Square, Variant};
 use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_movegen::{in_check, Game, GameStatus};
 use outpost_search::{Bound, Info, Score};
@@ -40,8 +41,10 @@ pub fn board_screen(game: &Game, mode: Mode, flipped: bool, color: bool) -> Stri
     let panel = panel(game, mode);
     let board = game.board();
     let highlighted = highlighted_squares(game);
-    let mut ranks: Vec<Rank> = Rank::all().collect();
-    let mut files: Vec<File> = File::all().collect();
+    // The board's own files and ranks: a–h and 1–8, or a–e and 1–5 for Chess Fragments.
+    let size = board.variant().size();
+    let mut ranks: Vec<Rank> = Rank::all().take(size).collect();
+    let mut files: Vec<File> = File::all().take(size).collect();
     if flipped {
         files.reverse();
     } else {
@@ -51,9 +54,10 @@ pub fn board_screen(game: &Game, mode: Mode, flipped: bool, color: bool) -> Stri
         .iter()
         .map(|file| format!(" {} ", file.letter()))
         .collect();
+    let mut panel = panel.into_iter();
     let mut screen = String::new();
     let _ = writeln!(screen, "   {file_labels}");
-    for (row, &rank) in ranks.iter().enumerate() {
+    for &rank in &ranks {
         let _ = write!(screen, " {} ", rank.digit());
         for &file in &files {
             let square = Square::from_coords(file, rank);
@@ -62,9 +66,16 @@ pub fn board_screen(game: &Game, mode: Mode, flipped: bool, color: bool) -> Stri
         if color {
             screen.push_str(RESET);
         }
-        let _ = writeln!(screen, " {}   {}", rank.digit(), panel[row]);
+        let line = panel.next().unwrap_or_default();
+        let _ = writeln!(screen, " {}   {line}", rank.digit());
     }
-    let _ = writeln!(screen, "   {file_labels}     {}", panel[8]);
+    let line = panel.next().unwrap_or_default();
+    let _ = writeln!(screen, "   {file_labels}     {line}");
+    // A board smaller than the panel: the panel's last lines below, in line with the rest.
+    let indent = " ".repeat(3 + file_labels.chars().count() + 5);
+    for line in panel {
+        let _ = writeln!(screen, "{indent}{line}");
+    }
     // No trailing blanks where the panel has nothing to say.
     screen
         .lines()
@@ -138,7 +149,11 @@ fn panel(game: &Game, mode: Mode) -> [String; 9] {
     [
         to_move,
         format!("Move        {}", board.fullmove_number()),
-        format!("Castling    {}", board.castling_rights()),
+        match board.variant() {
+            // No castling in Chess Fragments: the line names the rules instead.
+            Variant::Fragments => format!("Variant     {}", variant::title(Variant::Fragments)),
+            Variant::Chess => format!("Castling    {}", board.castling_rights()),
+        },
         format!("En passant  {en_passant}"),
         format!("Fifty-move  {}/100 half-moves", board.halfmove_clock()),
         format!(
@@ -287,5 +302,22 @@ mod tests {
         assert!(black.starts_with("    h  g  f"));
         assert!(white.lines().nth(1).unwrap().starts_with(" 8  ♜"));
         assert!(black.lines().nth(1).unwrap().starts_with(" 1  ♖"));
+    }
+
+    #[test]
+    fn a_fragments_board_is_5_by_5_with_the_whole_panel() {
+        let game = Game::new(variant::start_board(Variant::Fragments));
+        let white = board_screen(&game, Mode::default(), false, false);
+        let black = board_screen(&game, Mode::default(), true, false);
+        assert!(white.starts_with("    a  b  c  d  e\n"));
+        assert!(black.starts_with("    e  d  c  b  a\n"));
+        assert!(white
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with(" 5  ⓒ  ♞  ♝  ♛  ♚  5"));
+        assert!(white.contains("Variant     Chess Fragments"));
+        assert!(white.contains("White: You"), "{white}");
+        assert_eq!(white.lines().count(), 10);
     }
 }

@@ -12,9 +12,10 @@ use super::engine::{post_to, Strength};
 use super::input::{Event, Inbox};
 use super::mode::{Mode, Player};
 use super::render;
+use super::variant;
 use crate::tui::clock::TimeControl;
 use crate::tui::theme::{PieceSet, Theme};
-use outpost_board::{Board, Color, Move};
+use outpost_board::{Board, Color, Move, Variant};
 use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_movegen::{legal_moves, Game};
 use outpost_search::{Limits, SearchHandle, SearchPosition, SearchResult, DEFAULT_HASH_MIB};
@@ -34,7 +35,8 @@ pub struct Settings {
     pub strength: Strength,
     /// The pause after each move when the engine plays itself, so that people can watch.
     pub pause: Duration,
-    /// The position the game starts from (unless `chess960` is set).
+    /// The position the game starts from (unless `chess960` is set); its variant, chess or
+    /// Chess Fragments (`--variant`), is that of every new game.
     pub start: Board,
     /// Chess960 (`--chess960 [N]`): every game starts from a Chess960 position.
     pub chess960: Option<Chess960>,
@@ -108,10 +110,11 @@ impl Settings {
         }
     }
 
-    /// The game `new` starts, with its Chess960 number: the standard start, or with
+    /// The game `new` starts after a game of `variant`, with its Chess960 number: the
+    /// Chess Fragments start for a Fragments game; for chess the standard start, or with
     /// `chess960` the Chess960 position again (a new random one unless numbered).
-    pub fn new_game(&self) -> (Game, Option<u16>) {
-        chess960::new_game(self.chess960)
+    pub fn new_game(&self, variant: Variant) -> (Game, Option<u16>) {
+        variant::new_game(variant, self.chess960)
     }
 }
 
@@ -251,8 +254,17 @@ impl<W: Write> Session<W> {
         self.announce_end()
     }
 
-    /// The Chess960 start position's number, and how to castle, for a Chess960 game.
+    /// The Chess960 start position's number, and how to castle, for a Chess960 game; the
+    /// rules' name and the Right for a Chess Fragments game.
     fn announce_chess960(&mut self) -> io::Result<()> {
+        if self.game.board().variant() == Variant::Fragments {
+            writeln!(
+                self.out,
+                "{}: 5x5, the Right (C) moves as a rook or a knight; promote to it with a5=C \
+                 or a4a5c.",
+                variant::title(Variant::Fragments)
+            )?;
+        }
         match self.chess960 {
             Some(number) => writeln!(
                 self.out,

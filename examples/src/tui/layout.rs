@@ -73,6 +73,8 @@ pub struct BoardArea {
     pub square_height: u16,
     /// Seen from black's side.
     pub flipped: bool,
+    /// Files and ranks: 8, or 5 for Chess Fragments (the a1–e5 corner).
+    pub size: u8,
 }
 
 impl BoardArea {
@@ -84,21 +86,28 @@ impl BoardArea {
         }
         let column = ((x - area.x) / self.square_width) as u8;
         let row = ((y - area.y) / self.square_height) as u8;
+        let last = self.size.checked_sub(1)?;
+        if column > last || row > last {
+            return None;
+        }
         let (file, rank) = if self.flipped {
-            (7 - column, row)
+            (last - column, row)
         } else {
-            (column, 7 - row)
+            (column, last - row)
         };
         Some(Square::from_coords(File::new(file)?, Rank::new(rank)?))
     }
 
-    /// The cells of `square`.
+    /// The cells of `square` (a square of the board: one beyond a 5×5 board is put at its
+    /// edge).
     pub fn square_rect(&self, square: Square) -> Rect {
-        let (file, rank) = (square.file().index() as u16, square.rank().index() as u16);
+        let last = u16::from(self.size.max(1) - 1);
+        let file = (square.file().index() as u16).min(last);
+        let rank = (square.rank().index() as u16).min(last);
         let (column, row) = if self.flipped {
-            (7 - file, rank)
+            (last - file, rank)
         } else {
-            (file, 7 - rank)
+            (file, last - rank)
         };
         Rect::new(
             self.squares.x + column * self.square_width,
@@ -129,8 +138,17 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout of a screen of `screen`'s size, the board seen from black when `flipped`.
+    /// The layout of a screen of `screen`'s size, the 8×8 board seen from black when
+    /// `flipped`.
     pub fn new(screen: Rect, flipped: bool) -> Layout {
+        Layout::for_board(screen, flipped, 8)
+    }
+
+    /// The layout of a screen of `screen`'s size for a board of `board_size` files and ranks (8, or
+    /// 5 for Chess Fragments), seen from black when `flipped`. The smaller board gets
+    /// larger squares where they fit.
+    pub fn for_board(screen: Rect, flipped: bool, board_size: u8) -> Layout {
+        let count = u16::from(board_size);
         let row = |y: u16| Rect::new(screen.x, y, screen.width, 1.min(screen.height));
         let title = row(screen.y);
         let main_height = screen.height.saturating_sub(CHROME_ROWS);
@@ -139,7 +157,7 @@ impl Layout {
         let message = row(bottom);
         let input = row(bottom + 1);
         let fits = |(width, height): (u16, u16), panel: u16| {
-            LABEL_COLUMNS + 8 * width + panel <= screen.width && 8 * height < main_height
+            LABEL_COLUMNS + count * width + panel <= screen.width && count * height < main_height
         };
         let with_panel = SQUARE_SIZES
             .into_iter()
@@ -162,14 +180,14 @@ impl Layout {
         let board_frame = Rect::new(
             main.x,
             main.y,
-            LABEL_COLUMNS + 8 * square_width,
-            8 * square_height + 1,
+            LABEL_COLUMNS + count * square_width,
+            count * square_height + 1,
         );
         let squares = Rect::new(
             main.x + LABEL_COLUMNS,
             main.y,
-            8 * square_width,
-            8 * square_height,
+            count * square_width,
+            count * square_height,
         );
         let panel = panel.then(|| {
             let x = board_frame.right() + 1;
@@ -183,6 +201,7 @@ impl Layout {
                 square_width,
                 square_height,
                 flipped,
+                size: board_size,
             }),
             board_frame,
             panel,
@@ -248,5 +267,24 @@ mod tests {
         }
         let board = Layout::new(Rect::new(0, 0, 80, 24), false).board.unwrap();
         assert_eq!(board.square_at(2, 1), Some(Square::A8));
+    }
+
+    #[test]
+    fn a_fragments_board_has_5_files_and_ranks() {
+        for flipped in [false, true] {
+            let board = Layout::for_board(Rect::new(0, 0, 80, 24), flipped, 5)
+                .board
+                .unwrap();
+            assert_eq!(board.squares.width, 5 * board.square_width);
+            for square in outpost_board::Variant::Fragments.squares() {
+                let rect = board.square_rect(square);
+                assert_eq!(board.square_at(rect.x, rect.y), Some(square));
+            }
+        }
+        let board = Layout::for_board(Rect::new(0, 0, 80, 24), false, 5)
+            .board
+            .unwrap();
+        assert_eq!(board.square_at(2, 1), Some(Square::A5));
+        assert_eq!((board.square_width, board.square_height), (7, 3));
     }
 }

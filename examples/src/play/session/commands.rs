@@ -20,7 +20,7 @@ impl<W: Write> Session<W> {
                 Ok(())
             }
             Command::New => {
-                (self.game, self.chess960) = self.settings.new_game();
+                (self.game, self.chess960) = self.settings.new_game(self.game.board().variant());
                 self.pause_until = None;
                 if let Some(search) = &mut self.search {
                     search.clear_hash();

@@ -6,8 +6,9 @@ use crate::play::chess960;
 use crate::play::command::{self, Command};
 use crate::play::mode::{Player, MODE_NAMES};
 use crate::play::session::files::{game_to_pgn, read_first_game};
+use crate::play::variant;
 use crate::tui::theme::{PieceSet, Theme};
-use outpost_board::{Board, Color};
+use outpost_board::{Board, Color, Variant};
 use outpost_movegen::Game;
 use outpost_pgn::write_pgn;
 
@@ -69,10 +70,14 @@ impl App {
             Command::Help => self.overlay = Some(Overlay::Help),
             Command::Quit => self.request_quit(),
             Command::New => {
-                let (game, number) = chess960::new_game(self.chess960);
+                let variant = self.game.board().variant();
+                let (game, number) = variant::new_game(variant, self.chess960);
                 self.new_game(game, number);
                 match number {
                     Some(number) => self.say(format!("New game: {}.", chess960::title(number))),
+                    None if variant == Variant::Fragments => {
+                        self.say(format!("New game: {}.", variant::title(variant)));
+                    }
                     None => self.say("New game."),
                 }
             }

@@ -8,8 +8,8 @@
 //! board, and so does Enter once the move or command is accepted. Ctrl-C quits and F1 shows
 //! the help from anywhere.
 
-use super::{App, Focus, Overlay, Promotion, PROMOTION_PIECES};
-use crate::tui::layout::{inside, panel_parts, Layout, MOVE_COLUMNS, MOVE_NUMBER_COLUMNS};
+use super::{App, Focus, Overlay, Promotion};
+use crate::tui::layout::{inside, panel_parts, MOVE_COLUMNS, MOVE_NUMBER_COLUMNS};
 use crate::tui::view::promotion_picker_area;
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -66,7 +66,8 @@ impl App {
     }
 
     fn promotion_key(&mut self, promotion: Promotion, code: KeyCode) {
-        let count = PROMOTION_PIECES.len();
+        let promotions = self.promotions();
+        let count = promotions.len();
         let choice = match code {
             KeyCode::Esc => {
                 self.promotion = None;
@@ -80,7 +81,7 @@ impl App {
                 (promotion.choice + 1) % count
             }
             KeyCode::Enter | KeyCode::Char(' ') => return self.promote(promotion.choice),
-            KeyCode::Char(c) => match PROMOTION_PIECES
+            KeyCode::Char(c) => match promotions
                 .iter()
                 .position(|kind| kind.letter().eq_ignore_ascii_case(&c))
             {
@@ -95,12 +96,15 @@ impl App {
         });
     }
 
-    /// Plays the promotion waiting in the picker, to `PROMOTION_PIECES[choice]`.
+    /// Plays the promotion waiting in the picker, to `self.promotions()[choice]`.
     fn promote(&mut self, choice: usize) {
         let Some(promotion) = self.promotion.take() else {
             return;
         };
-        let kind = PROMOTION_PIECES[choice.min(PROMOTION_PIECES.len() - 1)];
+        let promotions = self.promotions();
+        let Some(&kind) = promotions.get(choice.min(promotions.len().saturating_sub(1))) else {
+            return;
+        };
         let found = self.targets().into_iter().find(|pick| {
             pick.from == promotion.from
                 && pick.to == promotion.to
@@ -182,10 +186,13 @@ impl App {
         } else {
             (right, up)
         };
-        if let Some(square) = self.cursor.offset(up * 8 + right) {
-            // A step right from the h-file would wrap to the next rank.
-            let file = self.cursor.file().index() as i8 + right;
-            if (0..8).contains(&file) {
+        // The board's files and ranks: 0..8, or 0..5 for Chess Fragments.
+        let size = self.game.board().variant().size() as i8;
+        let file = self.cursor.file().index() as i8 + right;
+        let rank = self.cursor.rank().index() as i8 + up;
+        // A step right from the last file must not wrap to the next rank.
+        if (0..size).contains(&file) && (0..size).contains(&rank) {
+            if let Some(square) = self.cursor.offset(up * 8 + right) {
                 self.cursor = square;
             }
         }
@@ -220,7 +227,15 @@ impl App {
                         to: square,
                         choice: 0,
                     });
-                    return self.say("Promote to: q r b n (or the arrows and Enter).");
+                    let letters: Vec<String> = self
+                        .promotions()
+                        .iter()
+                        .map(|kind| kind.letter().to_string())
+                        .collect();
+                    return self.say(format!(
+                        "Promote to: {} (or the arrows and Enter).",
+                        letters.join(" ")
+                    ));
                 }
                 _ => {}
             }
@@ -261,12 +276,12 @@ impl App {
         if self.overlay.is_some() {
             return;
         }
-        let layout = Layout::new(Rect::new(0, 0, self.size.0, self.size.1), self.flipped);
+        let layout = self.layout(Rect::new(0, 0, self.size.0, self.size.1));
         let Some(board) = layout.board else {
             return;
         };
         if let Some(promotion) = self.promotion {
-            let picker = promotion_picker_area(&board);
+            let picker = promotion_picker_area(&board, self.promotions().len());
             if let Some(choice) = picker.choice_at(x, y) {
                 self.promotion = Some(Promotion {
                     choice,
@@ -325,7 +340,7 @@ impl App {
 
     /// Scrolls the move list by `rows` (up when negative).
     fn scroll_move_list(&mut self, rows: isize) {
-        let layout = Layout::new(Rect::new(0, 0, self.size.0, self.size.1), self.flipped);
+        let layout = self.layout(Rect::new(0, 0, self.size.0, self.size.1));
         let Some(panel) = layout.panel else {
             return;
         };

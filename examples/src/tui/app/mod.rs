@@ -14,6 +14,7 @@ mod play;
 
 use super::clock::Clocks;
 use super::engine::{Engine, EngineReport};
+use super::layout::Layout;
 use super::line_editor::LineEditor;
 use super::theme::{PieceSet, Theme};
 use crate::play::book::{NoBook, OpeningBook};
@@ -23,10 +24,11 @@ use crate::play::mode::{Mode, Player};
 use crate::play::Settings;
 use crossterm::event::{KeyEvent, MouseEvent};
 use ending::Ending;
-use outpost_board::{Board, Color, Move, PieceKind, Square};
+use outpost_board::{Board, Color, Move, PieceKind, Square, Variant};
 use outpost_movegen::picks::{picks, Pick};
 use outpost_movegen::Game;
 use outpost_search::{Info, Score};
+use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 
 /// Something the app reacts to.
@@ -70,17 +72,9 @@ pub struct Promotion {
     pub from: Square,
     /// The square it reaches.
     pub to: Square,
-    /// The piece highlighted in the picker (an index into [`PROMOTION_PIECES`]).
+    /// The piece highlighted in the picker (an index into [`App::promotions`]).
     pub choice: usize,
 }
-
-/// The pieces of the promotion picker, in its order.
-pub const PROMOTION_PIECES: [PieceKind; 4] = [
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-];
 
 /// Why the engine is searching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +155,7 @@ impl App {
             clocks
         });
         let mut app = App {
-            cursor: initial_cursor(settings.mode, side),
+            cursor: initial_cursor(settings.mode, side, game.board().variant()),
             game,
             chess960: settings.chess960,
             chess960_number,
@@ -371,6 +365,19 @@ impl App {
         !self.saved
     }
 
+    /// The pieces of the promotion picker, in its order: those of the game's rules (the
+    /// Right in place of the rook in Chess Fragments).
+    pub fn promotions(&self) -> &'static [PieceKind] {
+        self.game.board().variant().promotions()
+    }
+
+    /// Where everything goes on a screen of `screen`'s size, for the game's board (8×8, or
+    /// 5×5 for Chess Fragments).
+    pub fn layout(&self, screen: Rect) -> Layout {
+        let size = self.game.board().variant().size() as u8;
+        Layout::for_board(screen, self.flipped, size)
+    }
+
     /// The position shown: the game's, or an earlier one while browsing.
     pub fn shown_board(&self) -> Board {
         match self.view {
@@ -416,9 +423,8 @@ impl App {
 }
 
 /// The cursor starts on the king's pawn of the human (white's when there is none).
-fn initial_cursor(mode: Mode, side: Color) -> Square {
-    match mode.lone_human().unwrap_or(side) {
-        Color::White => Square::E2,
-        Color::Black => Square::E7,
-    }
+fn initial_cursor(mode: Mode, side: Color, variant: Variant) -> Square {
+    // The king's pawn of the human (e2, or e7 in chess and e4 in Chess Fragments for black).
+    let color = mode.lone_human().unwrap_or(side);
+    Square::from_coords(Square::E1.file(), variant.pawn_rank(color))
 }

@@ -225,6 +225,12 @@ impl App {
         self.thinking = None;
         self.game = game;
         self.chess960_number = chess960;
+        // A game of other rules (a 5×5 one after an 8×8 one) may not have the cursor's square.
+        let variant = self.game.board().variant();
+        if !variant.squares().contains(self.cursor) {
+            self.cursor =
+                super::initial_cursor(self.mode, self.game.board().side_to_move(), variant);
+        }
         self.forget_the_position();
         self.engine_score = None;
         self.saved = true;

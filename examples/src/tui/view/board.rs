@@ -20,7 +20,8 @@ pub fn draw_board(app: &App, area: &BoardArea, buffer: &mut Buffer) {
     // No cursor while the engine plays both sides.
     let mode = app.mode();
     let human_plays = mode.white == Player::Human || mode.black == Player::Human;
-    for square in Square::all() {
+    // The board's own squares: all 64, or the a1–e5 corner of Chess Fragments.
+    for square in board.variant().squares() {
         let rect = area.square_rect(square);
         let piece = board.piece_at(square);
         let is_target = targets.iter().any(|pick| pick.to == square);
@@ -80,7 +81,7 @@ pub fn draw_board(app: &App, area: &BoardArea, buffer: &mut Buffer) {
 /// Rank digits left of the board, file letters below it.
 fn draw_labels(area: &BoardArea, buffer: &mut Buffer, color: Color) {
     let style = Style::default().fg(color);
-    for index in 0..8u8 {
+    for index in 0..area.size {
         let (Some(file), Some(rank)) = (File::new(index), Rank::new(index)) else {
             continue;
         };

@@ -5,11 +5,12 @@ mod board;
 mod panel;
 
 use super::app::APP_COMMANDS;
-use super::app::{App, Focus, Overlay, PROMOTION_PIECES};
+use super::app::{App, Focus, Overlay};
 use super::clock::clock_text;
 use super::layout::{BoardArea, Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::play::render::title;
-use outpost_board::{Color, Piece};
+use crate::play::variant;
+use outpost_board::{Color, Piece, Variant};
 use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -20,7 +21,7 @@ pub use panel::{grouped, speed};
 
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame<'_>, app: &App) {
-    let layout = Layout::new(frame.area(), app.flipped());
+    let layout = app.layout(frame.area());
     let Some(board) = layout.board else {
         return too_small(frame, layout.screen);
     };
@@ -68,6 +69,10 @@ fn draw_title(frame: &mut Frame<'_>, app: &App, layout: &Layout) {
         };
         format!(" {state}")
     };
+    let variant = app.game().board().variant();
+    if variant == Variant::Fragments {
+        text = format!("{text}   {}", variant::title(variant));
+    }
     if layout.panel.is_none() {
         if let Some(clocks) = app.clocks() {
             let white = clock_text(clocks.left(Color::White, app.now()));
@@ -149,38 +154,43 @@ fn draw_input(frame: &mut Frame<'_>, app: &App, area: Rect) {
 pub struct PickerArea {
     /// The box, borders included.
     pub rect: Rect,
+    /// How many pieces it offers.
+    pub choices: usize,
 }
 
 /// Columns per piece in the promotion picker.
 const PICKER_CELL: u16 = 5;
 
 impl PickerArea {
-    /// The piece (index into [`PROMOTION_PIECES`]) at screen cell (`x`, `y`), if any.
+    /// The piece (an index into the variant's promotions, [`App::promotions`]) at screen
+    /// cell (`x`, `y`), if any.
     pub fn choice_at(&self, x: u16, y: u16) -> Option<usize> {
         let inner_x = self.rect.x + 1;
         if y != self.rect.y + 1 || x < inner_x {
             return None;
         }
         let choice = ((x - inner_x) / PICKER_CELL) as usize;
-        (choice < PROMOTION_PIECES.len()).then_some(choice)
+        (choice < self.choices).then_some(choice)
     }
 }
 
-/// The promotion picker's place: centred on the board.
-pub fn promotion_picker_area(board: &BoardArea) -> PickerArea {
-    let width = PICKER_CELL * PROMOTION_PIECES.len() as u16 + 2;
+/// The place of the promotion picker offering `choices` pieces: centred on the board.
+pub fn promotion_picker_area(board: &BoardArea, choices: usize) -> PickerArea {
+    let width = PICKER_CELL * choices as u16 + 2;
     let area = board.squares;
     let x = area.x + area.width.saturating_sub(width) / 2;
     let y = area.y + area.height.saturating_sub(3) / 2;
     PickerArea {
         rect: Rect::new(x, y, width.min(area.width), 3),
+        choices,
     }
 }
 
 fn draw_promotion_picker(frame: &mut Frame<'_>, app: &App, board: &BoardArea, choice: usize) {
-    let picker = promotion_picker_area(board);
+    let promotions = app.promotions();
+    let picker = promotion_picker_area(board, promotions.len());
     let side = app.game().board().side_to_move();
-    let spans: Vec<Span<'_>> = PROMOTION_PIECES
+    let spans: Vec<Span<'_>> = promotions
         .iter()
         .enumerate()
         .map(|(index, &kind)| {

@@ -3,10 +3,11 @@
 
 use crate::play::chess960;
 use crate::play::render::{score_text, title};
+use crate::play::variant;
 use crate::tui::app::{App, Purpose};
 use crate::tui::clock::clock_text;
 use crate::tui::layout::{panel_parts, MOVE_COLUMNS, MOVE_NUMBER_COLUMNS};
-use outpost_board::{Board, Color, PieceKind};
+use outpost_board::{Board, Color, PieceKind, Variant};
 use outpost_movegen::in_check;
 use outpost_movegen::san::{line_to_san_moves, MoveNumbers};
 use outpost_search::Bound;
@@ -39,10 +40,14 @@ fn draw_game(frame: &mut Frame<'_>, app: &App, area: Rect) {
         Some(square) if board.en_passant_capturable() => square.to_string(),
         _ => "-".to_string(),
     };
-    lines.push(Line::from(format!(
-        "Castling {}   En passant {en_passant}",
-        board.castling_rights()
-    )));
+    lines.push(Line::from(match board.variant() {
+        // No castling in Chess Fragments.
+        Variant::Fragments => format!("En passant {en_passant}"),
+        Variant::Chess => format!(
+            "Castling {}   En passant {en_passant}",
+            board.castling_rights()
+        ),
+    }));
     lines.push(Line::from(format!(
         "Move {}   Fifty-move {}/100",
         board.fullmove_number(),
@@ -61,9 +66,10 @@ fn draw_game(frame: &mut Frame<'_>, app: &App, area: Rect) {
             " Game · position after {count} of {} ",
             app.game().moves().len()
         ),
-        None => match app.chess960_number() {
-            Some(number) => format!(" Game · {} ", chess960::title(number)),
-            None => " Game ".to_string(),
+        None => match (app.chess960_number(), board.variant()) {
+            (Some(number), _) => format!(" Game · {} ", chess960::title(number)),
+            (None, Variant::Fragments) => format!(" Game · {} ", variant::title(board.variant())),
+            (None, Variant::Chess) => " Game ".to_string(),
         },
     };
     let block = Block::default().borders(Borders::ALL).title(heading);
@@ -122,6 +128,7 @@ fn taken_text(app: &App, board: &Board) -> String {
         for kind in [
             PieceKind::Queen,
             PieceKind::Rook,
+            PieceKind::Right,
             PieceKind::Bishop,
             PieceKind::Knight,
             PieceKind::Pawn,

@@ -1,0 +1,65 @@
+//! The rule set of the terminal game (`--variant chess|fragments`): standard chess (and
+//! Chess960) or Chess Fragments on 5×5, how it is named on screen, and where its games start.
+
+use super::chess960::{self, Chess960};
+use outpost_board::{Board, Variant};
+use outpost_movegen::Game;
+
+/// Reads `--variant`'s value: `chess` or `fragments` (ASCII case ignored). The error is a
+/// one-line explanation.
+pub fn parse(text: &str) -> Result<Variant, String> {
+    Variant::from_name(text).ok_or_else(|| {
+        let names: Vec<&str> = Variant::ALL.iter().map(|variant| variant.name()).collect();
+        format!("--variant takes {}, not '{text}'", names.join(" or "))
+    })
+}
+
+/// The start position of `variant`.
+pub fn start_board(variant: Variant) -> Board {
+    // Both start FENs are valid; the standard start is a harmless fallback.
+    Board::from_fen(variant.start_fen()).unwrap_or_else(|_| Board::startpos())
+}
+
+/// The game `new` starts in a game of `variant`, with its Chess960 number: the Fragments
+/// start, or for chess the next Chess960 start with `chess960` (see [`chess960::new_game`]).
+pub fn new_game(variant: Variant, chess960: Option<Chess960>) -> (Game, Option<u16>) {
+    match variant {
+        Variant::Fragments => (Game::new(start_board(variant)), None),
+        Variant::Chess => chess960::new_game(chess960),
+    }
+}
+
+/// How the rule set is named on screen: `Chess` or `Chess Fragments`.
+pub fn title(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess => "Chess",
+        Variant::Fragments => "Chess Fragments",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_read_and_checked() {
+        assert_eq!(parse("fragments"), Ok(Variant::Fragments));
+        assert_eq!(parse("Chess"), Ok(Variant::Chess));
+        for bad in ["atomic", "", "5x5"] {
+            assert!(parse(bad)
+                .unwrap_err()
+                .contains("--variant takes chess or fragments"));
+        }
+    }
+
+    #[test]
+    fn fragments_games_start_from_the_5x5_start() {
+        let board = start_board(Variant::Fragments);
+        assert_eq!(board.variant(), Variant::Fragments);
+        assert_eq!(board.to_fen(), Variant::Fragments.start_fen());
+        let (game, number) = new_game(Variant::Fragments, Some(Chess960::Numbered(3)));
+        assert_eq!((game.start(), number), (&board, None));
+        assert_eq!(new_game(Variant::Chess, None).0.start(), &Board::startpos());
+        assert_eq!(title(Variant::Fragments), "Chess Fragments");
+    }
+}
