@@ -83,6 +83,7 @@ pub fn parse_picked(board: &Board, text: &str) -> Result<Move, UciMoveError> {
         Some("r") => Some(PieceKind::Rook),
         Some("b") => Some(PieceKind::Bishop),
         Some("n") => Some(PieceKind::Knight),
+        Some("c") => Some(PieceKind::Right),
         _ => return Err(malformed()),
     };
     moves_picked(board, from, to)
@@ -103,6 +104,17 @@ mod tests {
             .collect();
         texts.sort();
         texts
+    }
+
+    #[test]
+    fn promotion_to_the_right_is_picked_with_c() {
+        let board: Board = "3k1/P4/5/5/4K w - - 0 1".parse().unwrap();
+        let mv = parse_picked(&board, "a4a5c").unwrap();
+        assert_eq!(mv.promotion_piece(), Some(PieceKind::Right));
+        assert!(matches!(
+            parse_picked(&board, "a4a5r"),
+            Err(UciMoveError::Illegal(_))
+        ));
     }
 
     #[test]
