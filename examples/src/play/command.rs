@@ -3,10 +3,9 @@
 
 use super::engine::Strength;
 use super::mode::{Mode, MODE_NAMES};
-use outpost_board::{Board, Move, Variant};
+use outpost_board::{Board, Move};
 use outpost_movegen::picks::parse_picked;
 use outpost_movegen::san::parse_san;
-use outpost_movegen::uci::parse_uci_move;
 
 /// What a line of input asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -123,11 +122,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
 /// castling as the king onto its own rook, `e1h1`, or onto its target square, `e1g1`, where
 /// that is no other king move), else SAN. The error says why the move cannot be played.
 pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
-    if looks_like_uci(text) && board.variant() == Variant::Fragments {
-        // No castling in Chess Fragments: its moves are plain UCI (`a4a5c` promotes to the
-        // Right, a letter `parse_picked` does not read).
-        parse_uci_move(board, text).map_err(|error| error.to_string())
-    } else if looks_like_uci(text) {
+    if looks_like_uci(text) {
         parse_picked(board, text).map_err(|error| error.to_string())
     } else {
         parse_san(board, text).map_err(|error| error.to_string())
