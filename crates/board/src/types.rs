@@ -81,7 +81,7 @@ pub enum PieceKind {
 }
 
 impl PieceKind {
-    /// All six kinds, pawn first.
+    /// All seven kinds, pawn first, the Right of Chess Fragments last.
     pub const ALL: [PieceKind; 7] = [
         PieceKind::Pawn,
         PieceKind::Knight,
