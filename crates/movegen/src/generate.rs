@@ -164,12 +164,14 @@ fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     let own = board.color(us);
     let enemies = board.color(!us);
     let occupied = own | enemies;
-    // Off the board of Chess Fragments (the a1-e5 corner) no piece may go.
+    // Off the board of Chess Fragments (the a1-e5 corner) no piece may go; enemies stand
+    // on it, so captures need no mask.
+    let squares = board.variant().squares();
     let targets = match kinds {
-        Kinds::All => !own,
+        Kinds::All => !own & squares,
         Kinds::CapturesAndPromotions => enemies,
-        Kinds::Quiets => !occupied,
-    } & board.variant().squares();
+        Kinds::Quiets => !occupied & squares,
+    };
     let tables = SliderTables::get();
 
     pawn_moves(board, moves, kinds);
