@@ -293,7 +293,13 @@ def run(server, out, checks):
         page.fill("#paste", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0")
         page.click("#load")
         page.wait_for_function("document.querySelector('#status').textContent.startsWith('Game over')")
-        lines = page.eval_on_selector("#status .result", "e => e.getClientRects().length")
+        # Found and measured in one evaluation: a state update in between would re-render the
+        # status and leave a detached span with no boxes.
+        page.wait_for_timeout(300)
+        lines = page.evaluate(
+            "() => { const r = document.querySelector('#status .result');"
+            " return r ? r.getClientRects().length : -1 }"
+        )
         checks.check("the result is kept on one line", lines == 1, f"{lines} lines: {page.text_content('#status')!r}")
         page.locator("#board-column").screenshot(path=str(out / "web-phone-over.png"))
 
