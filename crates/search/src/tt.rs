@@ -147,6 +147,12 @@ impl TranspositionTable {
         self.generation.store(0, Ordering::Relaxed);
     }
 
+    /// Maps all of the table's memory now (see [`Buckets::touch_pages`]): for a front-end
+    /// waiting anyway, so that the next search spends no time in page faults.
+    pub fn touch_pages(&self) {
+        self.buckets.touch_pages();
+    }
+
     /// Starts a new search: entries from earlier searches become older and so easier to
     /// replace.
     pub fn new_search(&self) {

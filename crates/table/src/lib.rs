@@ -12,7 +12,7 @@
 mod memory_hints;
 
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Slots in one bucket: four slots of 16 bytes fill one 64-byte cache line.
 pub const SLOTS_PER_BUCKET: usize = 4;
@@ -27,6 +27,14 @@ pub type Bucket = [Slot; SLOTS_PER_BUCKET];
 const CACHE_LINE_BYTES: usize = 64;
 
 const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+/// The smallest page the operating system maps (huge pages are multiples of it).
+const PAGE_BYTES: usize = 4096;
+
+/// The largest table [`Buckets::touch_pages`] maps at once: about a third of a second of
+/// page faults on the development machine (4 GiB took 1.5 s). A larger one is left to map
+/// itself as it is used, rather than keep a GUI waiting seconds for `readyok`.
+const MAX_TOUCHED_MIB: usize = 1024;
 
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
@@ -55,6 +63,8 @@ pub struct Buckets {
     first: usize,
     /// The number of buckets.
     len: usize,
+    /// [`Buckets::touch_pages`] has run: every page is mapped.
+    pages_touched: AtomicBool,
 }
 
 impl fmt::Debug for Buckets {
@@ -87,7 +97,12 @@ impl Buckets {
         // straddle lines, which costs speed but nothing else.
         let misalignment = slots.as_ptr() as usize % CACHE_LINE_BYTES;
         let first = (CACHE_LINE_BYTES - misalignment) % CACHE_LINE_BYTES / SLOT_BYTES;
-        Ok(Buckets { slots, first, len })
+        Ok(Buckets {
+            slots,
+            first,
+            len,
+            pages_touched: AtomicBool::new(false),
+        })
     }
 
     /// The number of buckets.
@@ -144,6 +159,23 @@ impl Buckets {
         memory_hints::prefetch(first_word);
     }
 
+    /// Writes to every page of the table once, so that the operating system maps (and zeroes)
+    /// all of its memory now instead of at the first probe of each page. A front-end calls
+    /// this while it waits anyway (UCI's `isready`): the first search of a fresh table then
+    /// spends no time in page faults. Only the first call does the work, and only for a
+    /// table of at most 1 GiB (`MAX_TOUCHED_MIB`). Each write puts a
+    /// zero where there is a zero (a compare-and-exchange: a word in use is left alone, and
+    /// its page is mapped already), so a table in use may be touched too. (An atomic OR of
+    /// zero would not do: the compiler turns it into a read, which maps nothing.)
+    pub fn touch_pages(&self) {
+        if self.pages_touched.swap(true, Ordering::Relaxed) || self.mib() > MAX_TOUCHED_MIB {
+            return;
+        }
+        for slot in self.slots.iter().step_by(PAGE_BYTES / SLOT_BYTES) {
+            let _ = slot[0].compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
+        }
+    }
+
     /// Every bucket, in order.
     pub fn iter(&self) -> impl Iterator<Item = &Bucket> + '_ {
         (0..self.len).map(|index| self.get(index))
@@ -175,6 +207,45 @@ mod tests {
                 .flatten()
                 .flatten()
                 .all(|word| word.load(Ordering::Relaxed) == 0));
+        }
+    }
+
+    /// Resident memory of this process in bytes (Linux).
+    #[cfg(target_os = "linux")]
+    fn resident_bytes() -> usize {
+        let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+        let pages: usize = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
+        pages * PAGE_BYTES
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn touching_the_pages_maps_the_memory() {
+        let table = Buckets::with_mib(64).unwrap();
+        let before = resident_bytes();
+        table.touch_pages();
+        let grown = resident_bytes().saturating_sub(before);
+        assert!(grown >= 60 * MIB, "only {} MiB mapped", grown / MIB);
+    }
+
+    #[test]
+    fn touching_the_pages_changes_no_value() {
+        let table = Buckets::with_len(100_000).unwrap();
+        for (index, bucket) in table.iter().enumerate().step_by(7) {
+            bucket[index % SLOTS_PER_BUCKET][1].store(index as u64 + 1, Ordering::Relaxed);
+        }
+        table.touch_pages();
+        table.touch_pages();
+        for (index, bucket) in table.iter().enumerate() {
+            for (slot_index, slot) in bucket.iter().enumerate() {
+                let expected = if index % 7 == 0 && slot_index == index % SLOTS_PER_BUCKET {
+                    index as u64 + 1
+                } else {
+                    0
+                };
+                assert_eq!(slot[1].load(Ordering::Relaxed), expected);
+                assert_eq!(slot[0].load(Ordering::Relaxed), 0);
+            }
         }
     }
 

@@ -15,7 +15,7 @@
 /// `never` in `/sys/kernel/mm/transparent_hugepage/enabled`).
 #[cfg(target_os = "linux")]
 pub(crate) fn advise<T>(memory: &[T]) {
-    const PAGE: usize = 4096;
+    const PAGE: usize = crate::PAGE_BYTES;
     let start = memory.as_ptr() as usize;
     let end = start + std::mem::size_of_val(memory);
     let first_page = start.div_ceil(PAGE) * PAGE;

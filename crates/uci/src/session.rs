@@ -115,7 +115,10 @@ impl Engine {
         match command {
             UciCommand::Empty => {}
             UciCommand::Uci => self.uci(),
-            UciCommand::IsReady => self.say("readyok"),
+            UciCommand::IsReady => {
+                self.search.prepare();
+                self.say("readyok");
+            }
             UciCommand::UciNewGame => {
                 self.search.clear_hash();
                 self.game = Game::startpos();

@@ -73,6 +73,7 @@ enum Command {
     SetMoveOverhead(Duration),
     SetParams(SearchParams),
     ClearHash,
+    TouchTablePages(Sender<()>),
 }
 
 /// A search that runs on a thread of its own: [`SearchHandle::start`] returns at once,
@@ -202,6 +203,19 @@ impl SearchHandle {
         self.send(Command::ClearHash);
     }
 
+    /// Gets ready for the next search while the front-end waits anyway (UCI's `isready`):
+    /// maps all of the transposition table's memory, which the operating system otherwise
+    /// does at the first probe of each page, in the search's time. Returns at once while a
+    /// search runs (its table is mapping itself).
+    pub fn prepare(&mut self) {
+        if self.is_searching() {
+            return;
+        }
+        let (done, finished) = channel();
+        self.send(Command::TouchTablePages(done));
+        let _ = finished.recv();
+    }
+
     /// Starts searching `position` within `limits` and returns at once. The listener gets
     /// the progress and, last, [`SearchEvent::Finished`]; with `limits.infinite` or
     /// `limits.ponder` that comes only after [`SearchHandle::stop`] (or the ponderhit).
@@ -318,6 +332,10 @@ fn serve(
             Command::SetMoveOverhead(overhead) => searcher.set_move_overhead(overhead),
             Command::SetParams(params) => searcher.set_params(params),
             Command::ClearHash => searcher.clear(),
+            Command::TouchTablePages(done) => {
+                searcher.touch_table_pages();
+                let _ = done.send(());
+            }
         }
     }
 }

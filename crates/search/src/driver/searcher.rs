@@ -75,6 +75,12 @@ impl Searcher {
         }
     }
 
+    /// Maps all of the transposition table's memory now (see
+    /// [`TranspositionTable::touch_pages`]).
+    pub fn touch_table_pages(&self) {
+        self.tt.touch_pages();
+    }
+
     /// Sets the number of search threads (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);

@@ -321,6 +321,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     /// Passes the move at `ply` (a null move): the pieces stay, so do their sums.
     fn enter_null_child(&mut self, ply: usize) -> Undo {
         let undo = self.board.make_null();
+        self.ctx.tt.prefetch(self.board.hash());
         self.hashes.push(self.board.hash());
         self.sums.push(self.sums[self.sums.len() - 1]);
         self.previous[ply + 1] = None;
