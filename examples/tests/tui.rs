@@ -889,6 +889,26 @@ fn a_large_screen_with_clocks() {
 }
 
 #[test]
+fn chess_fragments_help_and_smallest_screen() {
+    let mut driver = Driver::new(fragments());
+    driver.key(KeyCode::F(1));
+    let help = driver.screen();
+    assert!(help.contains("the Right, which moves as a rook"), "{help}");
+    driver.key(KeyCode::Esc);
+    // The 5×5 board needs 17×9 cells; an 8×8 game would need 26×12.
+    driver.event(AppEvent::Resize(17, 9));
+    let smallest = driver.screen();
+    assert!(!smallest.contains("The terminal is"), "{smallest}");
+    driver.event(AppEvent::Resize(16, 9));
+    let small = driver
+        .screen()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(small.contains("needs at least 17×9"), "{small}");
+}
+
+#[test]
 fn help_overlay() {
     let mut driver = Driver::new(settings(humans()));
     driver.key(KeyCode::F(1));

@@ -18,10 +18,21 @@ const SQUARE_SIZES: [(u16, u16); 3] = [(7, 3), (5, 2), (3, 1)];
 const CHROME_ROWS: u16 = 3;
 /// Columns of the rank labels left of the board.
 const LABEL_COLUMNS: u16 = 2;
-/// The smallest screen with a board: the 3×1 board, its labels, and the other rows.
-pub const MIN_WIDTH: u16 = LABEL_COLUMNS + 8 * 3;
+/// The smallest screen with an 8×8 board: the 3×1 board, its labels, and the other rows.
+pub const MIN_WIDTH: u16 = min_size(8).0;
 /// See [`MIN_WIDTH`].
-pub const MIN_HEIGHT: u16 = 8 + 1 + CHROME_ROWS;
+pub const MIN_HEIGHT: u16 = min_size(8).1;
+
+/// The smallest screen (columns, rows) with a board of `board_size` files and ranks (8, or
+/// 5 for Chess Fragments): its 3×1 squares, their labels, and the other rows.
+pub const fn min_size(board_size: u8) -> (u16, u16) {
+    let count = board_size as u16;
+    let (width, height) = SQUARE_SIZES[SQUARE_SIZES.len() - 1];
+    (
+        LABEL_COLUMNS + count * width,
+        count * height + 1 + CHROME_ROWS,
+    )
+}
 
 /// The columns of a move number in the move list (`  12. `).
 pub const MOVE_NUMBER_COLUMNS: u16 = 6;
@@ -226,6 +237,12 @@ mod tests {
         assert_eq!(size(80, 24), Some((5, 2)));
         assert_eq!(size(60, 14), Some((3, 1)));
         assert_eq!(size(MIN_WIDTH, MIN_HEIGHT), Some((3, 1)));
+        // The 5×5 board of Chess Fragments fits a smaller screen, and only just.
+        let (width, height) = min_size(5);
+        let fragments = |w, h| Layout::for_board(Rect::new(0, 0, w, h), false, 5).board;
+        assert!(fragments(width, height).is_some());
+        assert!(fragments(width - 1, 40).is_none());
+        assert!(fragments(80, height - 1).is_none());
         assert_eq!(size(MIN_WIDTH - 1, 40), None);
         assert_eq!(size(80, MIN_HEIGHT - 1), None);
         assert!(Layout::new(Rect::new(0, 0, 40, 20), false).panel.is_none());

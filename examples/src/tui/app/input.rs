@@ -187,7 +187,7 @@ impl App {
             (right, up)
         };
         // The board's files and ranks: 0..8, or 0..5 for Chess Fragments.
-        let size = self.game.board().variant().size() as i8;
+        let size = self.board_size() as i8;
         let file = self.cursor.file().index() as i8 + right;
         let rank = self.cursor.rank().index() as i8 + up;
         // A step right from the last file must not wrap to the next rank.

@@ -371,11 +371,19 @@ impl App {
         self.game.board().variant().promotions()
     }
 
-    /// Where everything goes on a screen of `screen`'s size, for the game's board (8×8, or
-    /// 5×5 for Chess Fragments).
+    /// The rule set of the game.
+    pub fn variant(&self) -> Variant {
+        self.game.board().variant()
+    }
+
+    /// Files and ranks of the game's board: 8, or 5 for Chess Fragments.
+    pub fn board_size(&self) -> u8 {
+        self.variant().size() as u8
+    }
+
+    /// Where everything goes on a screen of `screen`'s size, for the game's board.
     pub fn layout(&self, screen: Rect) -> Layout {
-        let size = self.game.board().variant().size() as u8;
-        Layout::for_board(screen, self.flipped, size)
+        Layout::for_board(screen, self.flipped, self.board_size())
     }
 
     /// The position shown: the game's, or an earlier one while browsing.

@@ -7,7 +7,7 @@ mod panel;
 use super::app::APP_COMMANDS;
 use super::app::{App, Focus, Overlay};
 use super::clock::clock_text;
-use super::layout::{BoardArea, Layout, MIN_HEIGHT, MIN_WIDTH};
+use super::layout::{min_size, BoardArea, Layout};
 use crate::play::render::title;
 use crate::play::variant;
 use outpost_board::{Color, Piece, Variant};
@@ -23,7 +23,7 @@ pub use panel::{grouped, speed};
 pub fn render(frame: &mut Frame<'_>, app: &App) {
     let layout = app.layout(frame.area());
     let Some(board) = layout.board else {
-        return too_small(frame, layout.screen);
+        return too_small(frame, app, layout.screen);
     };
     draw_title(frame, app, &layout);
     board::draw_board(app, &board, frame.buffer_mut());
@@ -36,16 +36,18 @@ pub fn render(frame: &mut Frame<'_>, app: &App) {
         draw_promotion_picker(frame, app, &board, promotion.choice);
     }
     match app.overlay() {
-        Some(Overlay::Help) => draw_help(frame, layout.screen),
+        Some(Overlay::Help) => draw_help(frame, app, layout.screen),
         Some(Overlay::ConfirmQuit) => draw_confirm_quit(frame, app, layout.screen),
         None => {}
     }
 }
 
-/// The screen is smaller than the smallest layout: say so, in as much as fits.
-fn too_small(frame: &mut Frame<'_>, screen: Rect) {
+/// The screen is smaller than the smallest layout for the game's board: say so, in as much
+/// as fits.
+fn too_small(frame: &mut Frame<'_>, app: &App, screen: Rect) {
+    let (width, height) = min_size(app.board_size());
     let text = format!(
-        "The terminal is too small ({}×{}). Outpost needs at least {MIN_WIDTH}×{MIN_HEIGHT}: \
+        "The terminal is too small ({}×{}). Outpost needs at least {width}×{height}: \
          enlarge the window (Ctrl-C quits).",
         screen.width, screen.height
     );
@@ -69,7 +71,7 @@ fn draw_title(frame: &mut Frame<'_>, app: &App, layout: &Layout) {
         };
         format!(" {state}")
     };
-    let variant = app.game().board().variant();
+    let variant = app.variant();
     if variant == Variant::Fragments {
         text = format!("{text}   {}", variant::title(variant));
     }
@@ -227,8 +229,19 @@ Commands:
   mode white|black|humans|engines   time S | depth N | nodes N
 ";
 
-fn draw_help(frame: &mut Frame<'_>, screen: Rect) {
-    let text = format!("{HELP_TEXT}{APP_COMMANDS}\n  quit\nAny key closes this help.");
+/// What the help adds in a game of Chess Fragments.
+const FRAGMENTS_HELP: &str = "\
+Chess Fragments: a 5×5 board. C is the Right, which moves as a rook or
+as a knight; a pawn promotes to it with =C (a5=C) or c (a4a5c).
+";
+
+fn draw_help(frame: &mut Frame<'_>, app: &App, screen: Rect) {
+    let rules = if app.variant() == Variant::Fragments {
+        FRAGMENTS_HELP
+    } else {
+        ""
+    };
+    let text = format!("{HELP_TEXT}{rules}{APP_COMMANDS}\n  quit\nAny key closes this help.");
     let rect = centered(screen, 76, wrapped_rows(&text, 74) + 2);
     let block = Block::default().borders(Borders::ALL).title(" Help ");
     frame.render_widget(Clear, rect);
