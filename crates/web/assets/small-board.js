@@ -216,6 +216,11 @@ export class SmallBoard {
         if (this.selected) {
             mark(markers, "markerFrame", "marker-frame", this.selected)
         }
+        const over = this.drag && this.drag.moved && this.squareAt(this.drag.at)
+        if (over && over !== this.selected) {
+            // The square a dragged piece would be put down on.
+            mark(markers, "markerFrame", "marker-frame", over)
+        }
         for (const [square, piece] of this.pieces) {
             const {x, y} = this.point(square)
             const group = drawPiece(pieces, piece)
