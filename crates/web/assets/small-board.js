@@ -16,6 +16,8 @@ const FILES = "abcdefgh"
 const PROMOTIONS = ["q", "c", "b", "n"]
 // A pointer moved this far (in squares) from where it went down drags the piece.
 const DRAG_START = 0.12
+// How long a piece takes to slide to its square, as cm-chessboard's `animationDuration`.
+const SLIDE_MS = 150
 
 function element(name, attributes = {}, parent = null) {
     const node = document.createElementNS(SVG, name)
@@ -41,6 +43,20 @@ export function drawPiece(parent, piece) {
     return group
 }
 
+/// The one piece that moved from `before` to `after` (pieces by square), as {from, to, start},
+/// or null when the change is not one move (a new game, a take-back of two moves).
+function movedPiece(before, after) {
+    const arrived = [...after].filter(([square, piece]) => before.get(square) !== piece)
+    if (arrived.length !== 1) {
+        return null
+    }
+    const [to, piece] = arrived[0]
+    // The piece left a square it no longer holds: the same piece, or the pawn that promoted.
+    const from = [...before].find(([square, old]) => after.get(square) !== old &&
+        (old === piece || old === piece[0] + "p"))
+    return from ? {from: from[0], to, start: performance.now()} : null
+}
+
 /// A 5×5 board in `context` (an element, which it fills), white at the foot unless
 /// `orientation` is black.
 export class SmallBoard {
@@ -55,6 +71,8 @@ export class SmallBoard {
         this.selected = null    // the square picked up, waiting for where it goes
         this.drag = null        // {square, start, moved, pointerId} while the pointer is down
         this.dialog = null      // the promotion dialog's callback while it is open
+        this.slide = null       // {from, to, start} while a piece slides to its new square
+        this.frame = null       // the animation frame asked for
         this.svg = element("svg", {
             class: "cm-chessboard default small-board",
             viewBox: `0 0 ${size * SQUARE} ${size * SQUARE}`,
@@ -76,8 +94,11 @@ export class SmallBoard {
 
     // ---- the interface the page uses (cm-chessboard's names) ----
 
-    setPosition(fen) {
+    setPosition(fen, animated = false) {
+        const before = new Map(this.pieces)
         this.readFen(fen)
+        // A move the board did not make itself (the engine's, a take-back) slides into place.
+        this.slide = animated ? movedPiece(before, this.pieces) : null
         this.draw()
         return Promise.resolve()
     }
@@ -131,6 +152,9 @@ export class SmallBoard {
     }
 
     destroy() {
+        if (this.frame !== null) {
+            cancelAnimationFrame(this.frame)
+        }
         this.svg.remove()
         this.input = null
     }
@@ -222,7 +246,7 @@ export class SmallBoard {
             mark(markers, "markerFrame", "marker-frame", over)
         }
         for (const [square, piece] of this.pieces) {
-            const {x, y} = this.point(square)
+            const {x, y} = this.slidingPoint(square)
             const group = drawPiece(pieces, piece)
             group.setAttribute("transform", `translate(${x} ${y})`)
             group.setAttribute("data-square", square)
@@ -246,6 +270,28 @@ export class SmallBoard {
         if (this.dialog) {
             this.drawDialog()
         }
+    }
+
+    /// Where the piece of `square` is drawn: on its square, or on its way there while it slides.
+    slidingPoint(square) {
+        const end = this.point(square)
+        if (!this.slide || this.slide.to !== square) {
+            return end
+        }
+        const t = (performance.now() - this.slide.start) / SLIDE_MS
+        if (t >= 1) {
+            this.slide = null
+            return end
+        }
+        if (this.frame === null) {
+            this.frame = requestAnimationFrame(() => {
+                this.frame = null
+                this.draw()
+            })
+        }
+        const start = this.point(this.slide.from)
+        const eased = t * (2 - t)
+        return {x: start.x + (end.x - start.x) * eased, y: start.y + (end.y - start.y) * eased}
     }
 
     /// The promotion choices in a column from the promotion square into the board.
