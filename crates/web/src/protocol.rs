@@ -2,7 +2,8 @@
 //! WebSocket text message.
 //!
 //! The page sends [`ClientMessage`]s; the server answers with [`ServerMessage`]s. Every square
-//! and move is written as in UCI (`e4`, `e2e4`, `e7e8q`; `a4a5c` promotes to the Right of Chess Fragments), every score from white's side.
+//! and move is written as in UCI (`e4`, `e2e4`, `e7e8q`; `a4a5c` promotes to the Right of
+//! Chess Fragments), every score from white's side.
 
 use serde::{Deserialize, Serialize};
 
