@@ -5,7 +5,10 @@ Builds and starts the server (`target/release/outpost-web --port 0`), loads the 
 clicking, waits for the engine's reply and the thinking panel, takes back, turns the board,
 reloads and finds the game kept, stops the server and finds the page saying so and refusing a
 move, restarts it and finds the game again, plays Chess960 #3 castling with the king dragged onto
-its rook (and a bad number refused), reads the FEN error of a bad FEN-like paste, runs Count on the start position to depth 4 and reads "same"
+its rook (and a bad number refused), plays Chess Fragments on the 5x5 board (a move by clicking,
+one by dragging, the engine's answers, a promotion to the Right through the picker, the PGN's
+variant, the Right's table in the evaluation, a reload, the board turned) and goes back to
+standard chess, reads the FEN error of a bad FEN-like paste, runs Count on the start position to depth 4 and reads "same"
 four times, opens analysis and the evaluation tables, and saves screenshots (also of a
 phone-sized window) in the --out folder.
 
@@ -126,6 +129,87 @@ def status_is(text):
     return f"document.querySelector('#status').textContent === {text!r}"
 
 
+FRAGMENTS_START = "cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1"
+SQUARES = "document.querySelectorAll('#board rect[data-square]').length"
+
+
+def fragments(page, checks, out):
+    """Chess Fragments: the 5x5 board, moves by click and drag, the engine's answers, a promotion
+    to the Right through the picker, the PGN's variant, the tables, a reload, the board turned,
+    and standard chess again."""
+    page.select_option("#variant", "fragments")
+    page.click("#new-game")
+    page.wait_for_function("document.querySelector('#variant-name').textContent.endsWith('Chess Fragments')")
+    page.wait_for_function(status_is("It is your move"))
+    squares = page.evaluate(SQUARES)
+    fen = page.input_value("#fen")
+    checks.check("a Chess Fragments game on a board of 25 squares", squares == 25 and fen == FRAGMENTS_START, f"{squares} {fen}")
+    checks.check("the Right explained beside the board", page.is_visible("#fragments-help"))
+    click_square(page, "b2")
+    dots = page.eval_on_selector_all("#board .marker-dot", "nodes => nodes.length")
+    checks.check("legal moves marked on the 5x5 board", dots == 1, f"{dots} dots")
+    click_square(page, "b3")
+    page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
+    page.wait_for_function(status_is("It is your move"))
+    checks.check("b3 by clicking, and Outpost's answer", moves_of(page)[0] == "b3", str(moves_of(page)))
+    last = page.eval_on_selector_all("#board .last-move", "nodes => nodes.length")
+    checks.check("the last move highlighted", last == 2, f"{last} marks")
+    page.click("#take-back")
+    page.wait_for_function("document.querySelectorAll('#moves .move').length === 0")
+    drag(page, "c2", "c3")
+    page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
+    page.wait_for_function(status_is("It is your move"))
+    checks.check("c3 by dragging, and Outpost's answer", moves_of(page)[0] == "c3", str(moves_of(page)))
+    page.screenshot(path=str(out / "web-fragments.png"))
+
+    # A pasted 5x5 FEN where a4 promotes: the picker offers the Right.
+    page.fill("#paste", "4k/P4/5/5/4K w - - 0 1")
+    page.click("#load")
+    page.wait_for_function("document.querySelector('#fen').value.startsWith('4k/P4/')")
+    click_square(page, "a4")
+    click_square(page, "a5")
+    page.wait_for_selector("#board .promotion-choice")
+    offered = page.eval_on_selector_all("#board .promotion-choice", "nodes => nodes.map(n => n.dataset.piece)")
+    checks.check("the promotion picker offers queen, Right, bishop, knight", offered == ["wq", "wc", "wb", "wn"], str(offered))
+    page.locator("#board-column").screenshot(path=str(out / "web-fragments-promotion.png"))
+    page.click('#board .promotion-choice[data-piece="wc"]')
+    page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
+    page.wait_for_function(status_is("It is your move"))
+    played = moves_of(page)
+    checks.check("a promotion to the Right, and Outpost's answer", played[0] == "a5=C+", str(played))
+    right = page.eval_on_selector_all('#board .pieces g[data-piece="wc"]', "nodes => nodes.length")
+    checks.check("the Right drawn on the board", right == 1, f"{right}")
+    with page.expect_download() as download:
+        page.click("#download-pgn")
+    pgn = Path(download.value.path()).read_text()
+    tags = '[Variant "fragments"]\n[SetUp "1"]\n[FEN "4k/P4/5/5/4K w - - 0 1"]'
+    checks.check("the Fragments PGN has its variant and start", tags in pgn and "1. a5=C+ " in pgn, pgn)
+
+    # The Right's table in the evaluation: 25 squares.
+    page.click('#tabs button[data-view="evaluation"]')
+    page.wait_for_selector('#piece-buttons button:has-text("Right")')
+    page.click('#piece-buttons button:has-text("Right")')
+    cells = page.eval_on_selector_all("#heat-mg div[title]", "nodes => nodes.length")
+    checks.check("the evaluation shows the Right's 25 squares", cells == 25, f"{cells} cells")
+    page.click('#tabs button[data-view="play"]')
+
+    # Kept over a reload; the board turns.
+    page.reload()
+    page.wait_for_function(f"document.querySelectorAll('#moves .move').length === {len(played)} && {SQUARES} === 25", timeout=15000)
+    checks.check("the Fragments game is kept over a reload", moves_of(page) == played, f"{played} -> {moves_of(page)}")
+    before = square_y(page, "a1") > square_y(page, "e5")
+    page.click("#turn-board")
+    page.wait_for_timeout(300)
+    after = square_y(page, "a1") < square_y(page, "e5")
+    page.click("#turn-board")
+    checks.check("the 5x5 board turns", before and after)
+
+    page.select_option("#variant", "standard")
+    page.click("#new-game")
+    page.wait_for_function(f"document.querySelector('#variant-name').hidden && {SQUARES} === 64")
+    checks.check("standard chess again after Chess Fragments", page.input_value("#fen").startswith("rnbqkbnr/"), page.input_value("#fen"))
+
+
 def run(server, out, checks):
     url = server.url
     from playwright.sync_api import sync_playwright
@@ -229,6 +313,8 @@ def run(server, out, checks):
         page.wait_for_function("document.querySelector('#variant-name').hidden && document.querySelectorAll('#moves .move').length === 0")
         checks.check("a standard game again", page.input_value("#fen").startswith("rnbqkbnr/"), page.input_value("#fen"))
 
+        fragments(page, checks, out)
+
         # The turned board: the score at the foot of the eval bar is on black's part of it.
         page.click("#turn-board")
         page.wait_for_timeout(600)
@@ -288,6 +374,15 @@ def run(server, out, checks):
         width = page.evaluate("document.documentElement.scrollWidth")
         checks.check("a phone-sized window needs no sideways scrolling", width <= 390, f"width {width}")
         page.screenshot(path=str(out / "web-phone.png"), full_page=True)
+
+        # Chess Fragments on a phone: the 5x5 board fits too.
+        page.fill("#paste", FRAGMENTS_START)
+        page.click("#load")
+        page.wait_for_function("document.querySelectorAll('#board rect[data-square]').length === 25")
+        page.wait_for_timeout(300)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        checks.check("Chess Fragments on a phone needs no sideways scrolling", width <= 390, f"width {width}")
+        page.screenshot(path=str(out / "web-fragments-phone.png"), full_page=True)
 
         # The game's end on a phone: the result "(1-0)" is not broken over two lines.
         page.fill("#paste", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0")

@@ -45,6 +45,13 @@ pub enum FenError {
         /// The rule set of the placement (by its number of ranks).
         variant: Variant,
     },
+    /// A position of the other rule set than the one asked for (see [`Board::from_fen_in`]).
+    OtherVariant {
+        /// The rule set of the placement (by its number of ranks).
+        found: Variant,
+        /// The rule set asked for.
+        expected: Variant,
+    },
     /// The piece placement does not have 8 ranks (standard chess) or 5 (Chess Fragments).
     RankCount {
         /// How many ranks there were.
@@ -180,6 +187,12 @@ impl fmt::Display for FenError {
                 "piece placement: rank {rank} describes {squares} squares instead of {}",
                 variant.size()
             ),
+            FenError::OtherVariant { found, expected } => write!(
+                f,
+                "the FEN is a position of {}, not of {}",
+                variant_title(*found),
+                variant_title(*expected)
+            ),
             FenError::RankCount { found } => {
                 write!(
                     f,
@@ -281,6 +294,14 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// How an error names a rule set.
+fn variant_title(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess => "standard chess (8x8)",
+        Variant::Fragments => "Chess Fragments (5x5)",
+    }
+}
+
 impl std::str::FromStr for Board {
     type Err = FenError;
     fn from_str(fen: &str) -> Result<Board, FenError> {
@@ -329,6 +350,19 @@ impl Board {
         };
         board.set_state(side, castling, en_passant, halfmove, fullmove);
         validate(&board)?;
+        Ok(board)
+    }
+
+    /// Parses a FEN string of the rule set `variant`: as [`Board::from_fen`], but a position
+    /// of the other rule set is [`FenError::OtherVariant`].
+    pub fn from_fen_in(fen: &str, variant: Variant) -> Result<Board, FenError> {
+        let board = Board::from_fen(fen)?;
+        if board.variant() != variant {
+            return Err(FenError::OtherVariant {
+                found: board.variant(),
+                expected: variant,
+            });
+        }
         Ok(board)
     }
 

@@ -442,3 +442,31 @@ fn garbage_never_panics() {
         assert!(Board::from_fen(text).is_err(), "{text}");
     }
 }
+
+#[test]
+fn a_fen_of_the_other_rule_set_is_refused_when_one_is_asked_for() {
+    let fragments = Variant::Fragments.start_fen();
+    let board = Board::from_fen_in(fragments, Variant::Fragments).unwrap();
+    assert_eq!(board.variant(), Variant::Fragments);
+    let error = Board::from_fen_in(Board::STARTPOS_FEN, Variant::Fragments).unwrap_err();
+    assert_eq!(
+        error,
+        FenError::OtherVariant {
+            found: Variant::Chess,
+            expected: Variant::Fragments
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "the FEN is a position of standard chess (8x8), not of Chess Fragments (5x5)"
+    );
+    assert!(Board::from_fen_in(fragments, Variant::Chess)
+        .unwrap_err()
+        .to_string()
+        .contains("of Chess Fragments (5x5), not of standard chess"));
+    // Errors of the FEN itself come first.
+    assert!(matches!(
+        Board::from_fen_in("5/5 w - - 0 1", Variant::Fragments),
+        Err(FenError::RankCount { found: 2 })
+    ));
+}

@@ -1,4 +1,5 @@
-// Outpost's page: the board (cm-chessboard), the panels, and the WebSocket session with the
+// Outpost's page: the board (cm-chessboard for 8×8, SmallBoard for the 5×5 of Chess Fragments,
+// both driven through cm-chessboard's interface), the panels, and the WebSocket session with the
 // server, which owns the game, the search, the count and the evaluation. The page keeps no
 // chess rules of its own: it takes the legal moves, SAN, the game's end and the PGN from the
 // server's `state` messages.
@@ -6,6 +7,7 @@
 import {Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE} from "/vendor/cm-chessboard/src/Chessboard.js"
 import {Markers, MARKER_TYPE} from "/vendor/cm-chessboard/src/extensions/markers/Markers.js"
 import {PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE} from "/vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js"
+import {SmallBoard, drawPiece} from "/small-board.js"
 
 const STORAGE_KEY = "outpost-game"
 const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -21,7 +23,7 @@ const settings = {
     thinkMs: [100, 1000, 3000, 10000].includes(saved.thinkMs) ? saved.thinkMs : 1000,
     flipped: saved.flipped === true,
     view: ["play", "analysis", "count", "evaluation"].includes(saved.view) ? saved.view : "play",
-    variant: saved.variant === "chess960" ? "chess960" : "standard",
+    variant: ["chess960", "fragments"].includes(saved.variant) ? saved.variant : "standard",
 }
 
 let socket = null
@@ -29,8 +31,9 @@ let state = null          // the last `state` message
 let restored = false      // the saved game was sent to the server (once per connection)
 let restoring = false     // the greeting's start position is to be skipped: the saved game follows
 let goPending = false     // a `go` was sent and its answer not yet seen
-let tables = null         // the piece-square tables, once asked for
-let tablePiece = "knight"
+let tables = {}           // the piece-square tables by rules (chess, fragments), once received
+let tablesAsked = {}      // the rules whose tables were asked for on this connection
+let tableSlot = 1         // the piece shown: pawn, knight, bishop, rook (the Right), queen, king
 let analysisLines = []    // by multipv
 let counting = false
 let connected = false     // the WebSocket is open
@@ -40,13 +43,32 @@ const LOST_TEXT = "Connection to Outpost lost — reconnecting…"
 const REFUSED_TEXT = "Not connected to Outpost: your move cannot be played until it reconnects"
 const UNSENT_TEXT = "Not connected to Outpost: try again once it reconnects"
 
-const board = new Chessboard($("board"), {
-    position: START_FEN,
-    assetsUrl: "/vendor/cm-chessboard/assets/",
-    orientation: settings.flipped ? COLOR.black : COLOR.white,
-    style: {cssClass: "default", showCoordinates: true, borderType: BORDER_TYPE.none, animationDuration: 150},
-    extensions: [{class: Markers, props: {autoMarkers: MARKER_TYPE.frame}}, {class: PromotionDialog}],
-})
+// The board: cm-chessboard for 8×8, SmallBoard for 5×5. Both take the same calls, so the
+// rest of the page does not ask which one it has.
+let board = makeBoard(8, START_FEN)
+
+function makeBoard(size, fen) {
+    const orientation = settings.flipped ? COLOR.black : COLOR.white
+    if (size === 5) {
+        return new SmallBoard($("board"), {position: fen, orientation, size})
+    }
+    return new Chessboard($("board"), {
+        position: fen,
+        assetsUrl: "/vendor/cm-chessboard/assets/",
+        orientation,
+        style: {cssClass: "default", showCoordinates: true, borderType: BORDER_TYPE.none, animationDuration: 150},
+        extensions: [{class: Markers, props: {autoMarkers: MARKER_TYPE.frame}}, {class: PromotionDialog}],
+    })
+}
+
+/// The board of `size` files and ranks, made anew when the game's board has another size.
+function useBoardOfSize(size, fen) {
+    const current = board instanceof SmallBoard ? board.size : 8
+    if (current !== size) {
+        board.destroy()
+        board = makeBoard(size, fen)
+    }
+}
 
 // ---- the connection ----
 
@@ -59,6 +81,7 @@ function connect() {
     state = null
     socket.onopen = () => {
         connected = true
+        tablesAsked = {}
         everConnected = true
         board.disableMoveInput()
         setConnection("connected", false)
@@ -146,8 +169,8 @@ function receive(message) {
             $("count-status").textContent = message.reason === "stopped" ? "Stopped." : "Done."
             break
         case "tables":
-            tables = message.pieces
-            drawTables()
+            tables[message.variant] = message
+            showTables()
             break
         case "error":
             if (restored && !state) {
@@ -171,12 +194,19 @@ function onState(next) {
     if (next.thinking) {
         goPending = false
     }
+    useBoardOfSize(next.size, next.fen)
     board.setPosition(next.fen, changed)
     drawMarkers()
     drawMoves()
     $("fen").value = next.fen
-    $("variant-name").hidden = next.chess960 === null
-    $("variant-name").textContent = next.chess960 === null ? "" : "· Chess960 #" + next.chess960
+    const fragments = next.variant === "fragments"
+    $("variant-name").hidden = next.chess960 === null && !fragments
+    $("variant-name").textContent = fragments ? "· Chess Fragments" :
+        next.chess960 === null ? "" : "· Chess960 #" + next.chess960
+    $("fragments-help").hidden = !fragments
+    if (settings.view === "evaluation") {
+        showTables()
+    }
     $("eval-text").textContent = next.eval_text
     save()
     if (changed) {
@@ -494,7 +524,7 @@ function newGame() {
     clearThinking()
     showMessage("")
     if (settings.variant !== "chess960") {
-        send({type: "new_game"})
+        send({type: "new_game", variant: settings.variant})
         return
     }
     // An empty field asks for a random position; the server checks the number.
@@ -512,7 +542,8 @@ $("new-game").onclick = newGame
 $("variant").value = settings.variant
 $("chess960-number").hidden = settings.variant !== "chess960"
 $("variant").onchange = () => {
-    settings.variant = $("variant").value === "chess960" ? "chess960" : "standard"
+    const chosen = $("variant").value
+    settings.variant = ["chess960", "fragments"].includes(chosen) ? chosen : "standard"
     $("chess960-number").hidden = settings.variant !== "chess960"
     save()
 }
@@ -643,8 +674,8 @@ function showView(view) {
     } else if (state && state.thinking && view !== "play") {
         send({type: "stop"})
     }
-    if (view === "evaluation" && !tables) {
-        send({type: "tables"})
+    if (view === "evaluation") {
+        showTables()
     }
     save()
     if (state) {
@@ -708,22 +739,33 @@ function addCountRow(row) {
 
 // ---- evaluation tables ----
 
-function drawTables() {
+// The tables of the game's rules, asked for the first time they are needed.
+function showTables() {
+    const rules = state && state.variant === "fragments" ? "fragments" : "chess"
+    if (tables[rules]) {
+        drawTables(tables[rules])
+    } else if (connected && !tablesAsked[rules]) {
+        tablesAsked[rules] = true
+        send({type: "tables", variant: rules === "fragments" ? "fragments" : "standard"})
+    }
+}
+
+function drawTables(set) {
     const buttons = $("piece-buttons")
     buttons.replaceChildren()
-    for (const piece of tables) {
+    set.pieces.forEach((piece, slot) => {
         const button = document.createElement("button")
-        button.textContent = piece.piece
-        button.classList.toggle("chosen", piece.piece === tablePiece)
+        button.textContent = piece.piece === "right" ? "Right" : piece.piece
+        button.classList.toggle("chosen", slot === tableSlot)
         button.onclick = () => {
-            tablePiece = piece.piece
-            drawTables()
+            tableSlot = slot
+            drawTables(set)
         }
         buttons.appendChild(button)
-    }
-    const chosen = tables.find((piece) => piece.piece === tablePiece) || tables[0]
-    drawHeatmap($("heat-mg"), chosen.middlegame)
-    drawHeatmap($("heat-eg"), chosen.endgame)
+    })
+    const chosen = set.pieces[tableSlot] || set.pieces[0]
+    drawHeatmap($("heat-mg"), chosen.middlegame, set.size)
+    drawHeatmap($("heat-eg"), chosen.endgame, set.size)
 }
 
 function heatColour(value, low, high) {
@@ -737,16 +779,17 @@ function heatColour(value, low, high) {
     return `rgb(255, ${Math.round(255 - 150 * s)}, ${Math.round(255 - 175 * s)})`
 }
 
-function drawHeatmap(element, values) {
+function drawHeatmap(element, values, size) {
     element.replaceChildren()
+    element.style.setProperty("--files", size)
     const low = Math.min(...values), high = Math.max(...values)
-    for (let rank = 7; rank >= 0; rank--) {
+    for (let rank = size - 1; rank >= 0; rank--) {
         const label = document.createElement("div")
         label.className = "label"
         label.textContent = String(rank + 1)
         element.appendChild(label)
-        for (let file = 0; file < 8; file++) {
-            const value = values[rank * 8 + file]
+        for (let file = 0; file < size; file++) {
+            const value = values[rank * size + file]
             const cell = document.createElement("div")
             cell.textContent = String(value)
             cell.style.background = heatColour(value, low, high)
@@ -755,7 +798,7 @@ function drawHeatmap(element, values) {
         }
     }
     element.appendChild(document.createElement("div"))
-    for (const file of "abcdefgh") {
+    for (const file of "abcdefgh".substring(0, size)) {
         const label = document.createElement("div")
         label.className = "label"
         label.textContent = file
@@ -794,5 +837,12 @@ function save() {
 }
 
 $("eval-bar").classList.toggle("flipped", settings.flipped)
+// The Right's picture in the help of Chess Fragments, as the board draws it.
+for (const holder of document.querySelectorAll(".right-glyph")) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg")
+    svg.setAttribute("viewBox", "0 0 40 40")
+    drawPiece(svg, holder.dataset.piece)
+    holder.appendChild(svg)
+}
 showView(settings.view)
 connect()

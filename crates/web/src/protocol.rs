@@ -2,7 +2,8 @@
 //! WebSocket text message.
 //!
 //! The page sends [`ClientMessage`]s; the server answers with [`ServerMessage`]s. Every square
-//! and move is written as in UCI (`e4`, `e2e4`, `e7e8q`), every score from white's side.
+//! and move is written as in UCI (`e4`, `e2e4`, `e7e8q`; `a4a5c` promotes to the Right of
+//! Chess Fragments), every score from white's side.
 
 use serde::{Deserialize, Serialize};
 
@@ -10,15 +11,19 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// A new game from the standard position, from `fen`, or (with `variant` `chess960`) from
-    /// Chess960 start position `number`, or a random one when `number` is absent.
+    /// A new game from the standard position, from `fen`, from the Chess Fragments start
+    /// (with `variant` `fragments`), or (with `variant` `chess960`) from Chess960 start position
+    /// `number`, or a random one when `number` is absent.
     NewGame {
-        /// The position to start from (the standard one when absent).
+        /// The position to start from (the variant's start when absent). Without a `variant`
+        /// it may be a position of either rule set (8×8 or 5×5); with one, it must be of that
+        /// rule set.
         #[serde(default)]
         fen: Option<String>,
-        /// Standard chess (the default) or Chess960.
+        /// Standard chess, Chess960 or Chess Fragments (absent: standard chess, or the rule
+        /// set of `fen`).
         #[serde(default)]
-        variant: Variant,
+        variant: Option<Variant>,
         /// The Chess960 start position's number, 0 to 959 (random when absent).
         #[serde(default)]
         number: Option<i64>,
@@ -77,8 +82,13 @@ pub enum ClientMessage {
     },
     /// Stops the count.
     StopCount,
-    /// The evaluation's piece-square tables.
-    Tables,
+    /// The evaluation's piece-square tables, of standard chess or (with `variant`
+    /// `fragments`) of Chess Fragments.
+    Tables {
+        /// The rule set (absent: standard chess).
+        #[serde(default)]
+        variant: Option<Variant>,
+    },
 }
 
 /// The rules a new game is played by.
@@ -90,6 +100,18 @@ pub enum Variant {
     Standard,
     /// Chess960 (Fischer Random): the back ranks shuffled, castling to the usual squares.
     Chess960,
+    /// Chess Fragments: 5×5, with the Right (rook or knight moves) and no castling.
+    Fragments,
+}
+
+impl Variant {
+    /// The rules the board is played by (Chess960 is chess with other castling).
+    pub const fn rules(self) -> outpost_board::Variant {
+        match self {
+            Variant::Standard | Variant::Chess960 => outpost_board::Variant::Chess,
+            Variant::Fragments => outpost_board::Variant::Fragments,
+        }
+    }
 }
 
 /// A score from white's side: centipawns, or mate in `mate` moves (negative: black mates).
@@ -126,7 +148,8 @@ pub struct CountPosition {
 pub struct PieceTables {
     /// The piece's name.
     pub piece: &'static str,
-    /// Value plus square bonus in the middlegame, indexed by square (a1 = 0 … h8 = 63).
+    /// Value plus square bonus in the middlegame, indexed by rank × size + file (a1 = 0 …
+    /// h8 = 63 in chess, a1 = 0 … e5 = 24 in Chess Fragments).
     pub middlegame: Vec<i32>,
     /// The same in the endgame.
     pub endgame: Vec<i32>,
@@ -167,6 +190,10 @@ pub enum ServerMessage {
         fen: String,
         /// The Chess960 number of the start position, for a Chess960 game.
         chess960: Option<u16>,
+        /// The rules: `chess` (Chess960 too) or `fragments` (Chess Fragments, on 5×5).
+        variant: &'static str,
+        /// Files and ranks of the board: 8, or 5 for Chess Fragments.
+        size: usize,
         /// The moves played, in UCI notation (castling as king takes rook, `e1h1`, when the
         /// game has Chess960 castling).
         moves: Vec<String>,
@@ -259,7 +286,12 @@ pub enum ServerMessage {
     },
     /// The piece-square tables.
     Tables {
-        /// Pawn, knight, bishop, rook, queen, king.
+        /// The rules they are for: `chess` or `fragments`.
+        variant: &'static str,
+        /// Files and ranks of the board: 8 or 5.
+        size: usize,
+        /// Pawn, knight, bishop, rook, queen, king (in Chess Fragments the Right in the
+        /// rook's place).
         pieces: Vec<PieceTables>,
     },
     /// Something the page sent could not be done; the session goes on.

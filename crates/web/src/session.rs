@@ -62,8 +62,9 @@ pub enum SessionEvent {
         /// What it said.
         event: SearchEvent,
     },
-    /// A message of the count, to pass on.
-    Count(ServerMessage),
+    /// A message of the count, to pass on (boxed: a message is far larger than a search
+    /// event).
+    Count(Box<ServerMessage>),
 }
 
 /// Where a session's threads deliver their events (to be given back to
@@ -176,29 +177,9 @@ impl Session {
         match message {
             ClientMessage::NewGame {
                 fen,
-                variant: Variant::Standard,
-                number: None,
-            } => {
-                let board = match fen.as_deref().map(str::trim) {
-                    None | Some("") => Board::startpos(),
-                    Some(fen) => match Board::from_fen(fen) {
-                        Ok(board) => board,
-                        Err(error) => return vec![ServerMessage::error(format!("FEN: {error}"))],
-                    },
-                };
-                self.replace_game(Game::new(board), None)
-            }
-            ClientMessage::NewGame {
-                variant: Variant::Standard,
-                ..
-            } => vec![ServerMessage::error(
-                "a start position's number is for Chess960 games only",
-            )],
-            ClientMessage::NewGame {
-                fen,
-                variant: Variant::Chess960,
+                variant,
                 number,
-            } => self.new_chess960_game(fen.as_deref(), number),
+            } => self.new_game(fen.as_deref(), variant, number),
             ClientMessage::LoadPgn { pgn } => match read_pgn(&pgn) {
                 Ok(games) => match games.first().and_then(PgnGame::to_game) {
                     Some(game) => self.replace_game(game, None),
@@ -232,14 +213,16 @@ impl Session {
                 }
                 Vec::new()
             }
-            ClientMessage::Tables => vec![tables()],
+            ClientMessage::Tables { variant } => vec![tables(
+                variant.map_or(outpost_board::Variant::Chess, Variant::rules),
+            )],
         }
     }
 
     /// Turns an event of the search or the count into messages for the page.
     pub fn on_event(&mut self, event: SessionEvent) -> Vec<ServerMessage> {
         match event {
-            SessionEvent::Count(message) => vec![message],
+            SessionEvent::Count(message) => vec![*message],
             SessionEvent::Search { id, event } => {
                 let Some(running) = self.running.as_ref().filter(|running| running.id == id) else {
                     // A search that was stopped for another: what it says no longer counts.
@@ -316,6 +299,8 @@ impl Session {
             start_fen: start.to_fen(),
             fen: board.to_fen(),
             chess960: self.chess960,
+            variant: board.variant().name(),
+            size: board.variant().size(),
             moves: self.game.moves().iter().map(write).collect(),
             san: line_to_san_moves(start, self.game.moves(), MoveNumbers::Hidden),
             legal: if status.is_over() {
@@ -347,11 +332,16 @@ impl Session {
 
     /// The game in PGN, with Outpost's name on the engine's side left to the page.
     fn pgn(&self) -> String {
+        let start = self.game.start();
         let mut pgn = PgnGame::from_game(&self.game, &[("Event", "Outpost in the browser")]);
         pgn.set_tag("Site", "Outpost web page");
         if self.chess960.is_some() {
             // Also for the standard array (518), which the writer cannot tell from chess.
             pgn.set_tag("Variant", "Chess960");
+        }
+        if start.variant() == outpost_board::Variant::Fragments {
+            // The name UCI_Variant and the repository's Fragments matches write.
+            pgn.set_tag("Variant", start.variant().name());
         }
         write_pgn(&pgn)
     }
@@ -359,6 +349,35 @@ impl Session {
     /// How the game's moves are written (see [`notation_for`]).
     fn notation(&self) -> UciNotation {
         notation_for(self.game.start())
+    }
+
+    /// A new game of `variant` from its start or from `fen` (of that variant's rules, or of
+    /// either when no variant is named).
+    fn new_game(
+        &mut self,
+        fen: Option<&str>,
+        variant: Option<Variant>,
+        number: Option<i64>,
+    ) -> Vec<ServerMessage> {
+        let fen = fen.map(str::trim).filter(|fen| !fen.is_empty());
+        if variant == Some(Variant::Chess960) {
+            return self.new_chess960_game(fen, number);
+        }
+        if number.is_some() {
+            return vec![ServerMessage::error(
+                "a start position's number is for Chess960 games only",
+            )];
+        }
+        let board = match (fen, variant) {
+            (None, None | Some(Variant::Standard)) => Ok(Board::startpos()),
+            (None, Some(variant)) => Board::from_fen(variant.rules().start_fen()),
+            (Some(fen), None) => Board::from_fen(fen),
+            (Some(fen), Some(variant)) => Board::from_fen_in(fen, variant.rules()),
+        };
+        match board {
+            Ok(board) => self.replace_game(Game::new(board), None),
+            Err(error) => vec![ServerMessage::error(format!("FEN: {error}"))],
+        }
     }
 
     /// A new Chess960 game from start position `number`, or a random one.
@@ -591,7 +610,7 @@ impl Session {
             positions,
             max_depth.unwrap_or(u32::MAX),
             self.config.threads.max(1),
-            move |message| notify(SessionEvent::Count(message)),
+            move |message| notify(SessionEvent::Count(Box::new(message))),
         ));
         messages
     }
@@ -619,30 +638,49 @@ fn millis(time: Duration) -> u64 {
     u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
 }
 
-/// The piece-square tables of the six white pieces.
-fn tables() -> ServerMessage {
-    const NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+/// The piece-square tables of the six white pieces of `rules` (the Right in the rook's
+/// place in Chess Fragments), over its squares.
+fn tables(rules: outpost_board::Variant) -> ServerMessage {
+    let size = rules.size();
     let pieces = PieceKind::STANDARD
         .iter()
-        .map(|&kind| {
+        .map(|&kind| match kind {
+            PieceKind::Rook if !rules.has_kind(kind) => PieceKind::Right,
+            kind => kind,
+        })
+        .map(|kind| {
             let piece = Piece::new(Color::White, kind);
-            let values: Vec<_> = (0..64)
+            let values: Vec<_> = (0..size * size)
                 .map(|index| {
-                    outpost_eval::piece_square_value(
-                        outpost_board::Variant::Chess,
-                        piece,
-                        Square::from_index(index),
-                    )
+                    let square = Square::from_index(index / size * 8 + index % size);
+                    outpost_eval::piece_square_value(rules, piece, square)
                 })
                 .collect();
             PieceTables {
-                piece: NAMES[kind.index()],
+                piece: piece_name(kind),
                 middlegame: values.iter().map(|value| value.middlegame).collect(),
                 endgame: values.iter().map(|value| value.endgame).collect(),
             }
         })
         .collect();
-    ServerMessage::Tables { pieces }
+    ServerMessage::Tables {
+        variant: rules.name(),
+        size,
+        pieces,
+    }
+}
+
+/// A kind's name on the page.
+fn piece_name(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::Pawn => "pawn",
+        PieceKind::Knight => "knight",
+        PieceKind::Bishop => "bishop",
+        PieceKind::Rook => "rook",
+        PieceKind::Queen => "queen",
+        PieceKind::King => "king",
+        PieceKind::Right => "right",
+    }
 }
 
 /// Says what was wrong with a message that is no [`ClientMessage`].
@@ -899,6 +937,119 @@ mod tests {
     }
 
     #[test]
+    fn a_chess_fragments_game_plays_promotes_to_the_right_and_reads_back() {
+        let (mut session, _events) = session();
+        let answer = session.handle_text(r#"{"type":"new_game","variant":"fragments"}"#);
+        let ServerMessage::State {
+            variant,
+            size,
+            fen,
+            legal,
+            ..
+        } = &answer[0]
+        else {
+            panic!("{answer:?}");
+        };
+        assert_eq!((*variant, *size), ("fragments", 5));
+        assert_eq!(fen, "cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1");
+        assert!(legal.contains(&"b2b3".to_string()), "{legal:?}");
+        // A 5×5 FEN where a5 promotes: to the Right, written c.
+        let fen = "4k/P4/5/5/4K w - - 0 1";
+        let answer = session.handle_text(&format!(
+            r#"{{"type":"new_game","variant":"fragments","fen":"{fen}"}}"#
+        ));
+        let ServerMessage::State { picks, .. } = &answer[0] else {
+            panic!("{answer:?}");
+        };
+        for piece in ["q", "c", "b", "n"] {
+            assert!(picks.contains(&format!("a4a5{piece}")), "{picks:?}");
+        }
+        assert!(!picks.contains(&"a4a5r".to_string()));
+        let answer = session.handle_text(r#"{"type":"move","uci":"a4a5c"}"#);
+        let ServerMessage::State { san, pgn, .. } = &answer[0] else {
+            panic!("{answer:?}");
+        };
+        assert_eq!(san, &["a5=C+"]);
+        assert!(pgn.contains("[Variant \"fragments\"]"), "{pgn}");
+        assert!(pgn.contains("[FEN \"4k/P4/5/5/4K w - - 0 1\"]"), "{pgn}");
+        // The page resumes the game it kept; the PGN reads back too.
+        let kept = format!(r#"{{"type":"set_game","start_fen":"{fen}","moves":["a4a5c"]}}"#);
+        let answer = session.handle_text(&kept);
+        assert!(
+            matches!(&answer[0], ServerMessage::State { variant: "fragments", san, .. }
+            if san == &["a5=C+"])
+        );
+        let load = serde_json::json!({"type": "load_pgn", "pgn": pgn}).to_string();
+        let answer = session.handle_text(&load);
+        assert!(
+            matches!(&answer[0], ServerMessage::State { variant: "fragments", san, .. }
+            if san == &["a5=C+"])
+        );
+        // A pasted 5×5 FEN (no variant named) is a Fragments game; so is one sent as a PGN.
+        let answer = session.handle_text(&format!(r#"{{"type":"new_game","fen":"{fen}"}}"#));
+        assert!(matches!(&answer[0], ServerMessage::State { size: 5, .. }));
+        let answer = session.handle_text(&format!(r#"{{"type":"load_pgn","pgn":"{fen}"}}"#));
+        assert!(matches!(&answer[0], ServerMessage::State { size: 5, .. }));
+        // Back to chess.
+        let answer = session.handle_text(r#"{"type":"new_game","variant":"standard"}"#);
+        assert!(matches!(
+            &answer[0],
+            ServerMessage::State {
+                variant: "chess",
+                size: 8,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_fen_of_the_other_rules_is_refused_with_the_boards_error() {
+        let (mut session, _events) = session();
+        let standard = Board::STARTPOS_FEN;
+        let fragments = outpost_board::Variant::Fragments.start_fen();
+        let answer = session.handle_text(&format!(
+            r#"{{"type":"new_game","variant":"fragments","fen":"{standard}"}}"#
+        ));
+        assert_eq!(
+            error_of(&answer),
+            "FEN: the FEN is a position of standard chess (8x8), not of Chess Fragments (5x5)"
+        );
+        let answer = session.handle_text(&format!(
+            r#"{{"type":"new_game","variant":"standard","fen":"{fragments}"}}"#
+        ));
+        assert!(error_of(&answer).contains("not of standard chess"));
+        let answer =
+            session.handle_text(r#"{"type":"new_game","variant":"fragments","fen":"5/5/5/5/5 w"}"#);
+        assert!(error_of(&answer).starts_with("FEN: FEN has 2 fields"));
+        let answer = session.handle_text(r#"{"type":"new_game","variant":"fragments","number":3}"#);
+        assert!(error_of(&answer).contains("Chess960 games only"));
+        // The session goes on, in chess.
+        let answer = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+        assert_eq!(moves_of(&answer[0]), ["e2e4"]);
+    }
+
+    #[test]
+    fn fragments_tables_cover_its_25_squares_with_the_right() {
+        let (mut session, _events) = session();
+        let answer = session.handle_text(r#"{"type":"tables","variant":"fragments"}"#);
+        let ServerMessage::Tables {
+            variant,
+            size,
+            pieces,
+        } = &answer[0]
+        else {
+            panic!("{answer:?}");
+        };
+        assert_eq!((*variant, *size), ("fragments", 5));
+        let names: Vec<_> = pieces.iter().map(|piece| piece.piece).collect();
+        assert_eq!(
+            names,
+            ["pawn", "knight", "bishop", "right", "queen", "king"]
+        );
+        assert!(pieces.iter().all(|piece| piece.endgame.len() == 25));
+    }
+
+    #[test]
     fn the_king_castles_onto_its_target_square_when_no_other_move_goes_there() {
         let (mut session, _events) = session();
         // Chess960 #518 is the standard array: e1g1 castles as in chess.
@@ -1073,9 +1224,10 @@ mod tests {
     fn tables_and_scores_from_whites_side() {
         let (mut session, _events) = session();
         let answer = session.handle_text(r#"{"type":"tables"}"#);
-        let ServerMessage::Tables { pieces } = &answer[0] else {
+        let ServerMessage::Tables { pieces, size, .. } = &answer[0] else {
             panic!()
         };
+        assert_eq!(*size, 8);
         assert_eq!(pieces.len(), 6);
         assert_eq!(pieces[1].piece, "knight");
         assert_eq!(pieces[1].middlegame.len(), 64);

@@ -288,6 +288,53 @@ async fn a_chess960_game_castles_and_the_engine_answers() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess_fragments_game_over_the_websocket() {
+    let (address, _state) = start(8).await;
+    let mut socket = session(address).await;
+    send(
+        &mut socket,
+        json!({"type": "new_game", "variant": "fragments"}),
+    )
+    .await;
+    let state = next(&mut socket).await;
+    assert_eq!(state["variant"], "fragments");
+    assert_eq!(state["size"], 5);
+    assert_eq!(state["fen"], "cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1");
+    send(&mut socket, json!({"type": "move", "uci": "b2b3"})).await;
+    assert_eq!(next(&mut socket).await["san"], json!(["b3"]));
+    send(&mut socket, json!({"type": "go", "think_ms": 200})).await;
+    let state = until(&mut socket, "state", |state| {
+        state["thinking"] == false && state["san"].as_array().unwrap().len() == 2
+    })
+    .await;
+    let pgn = state["pgn"].as_str().unwrap();
+    assert!(
+        pgn.contains("[Variant \"fragments\"]\n[SetUp \"1\"]\n[FEN \"cnbqk/"),
+        "{pgn}"
+    );
+    // A standard position is refused in a Fragments game, with the board's words.
+    send(
+        &mut socket,
+        json!({"type": "new_game", "variant": "fragments",
+               "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}),
+    )
+    .await;
+    assert!(error(&mut socket).await.contains("not of Chess Fragments"));
+    send(
+        &mut socket,
+        json!({"type": "tables", "variant": "fragments"}),
+    )
+    .await;
+    let tables = next(&mut socket).await;
+    assert_eq!(tables["size"], 5);
+    assert_eq!(tables["pieces"][3]["piece"], "right");
+    assert_eq!(
+        tables["pieces"][3]["middlegame"].as_array().unwrap().len(),
+        25
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_sessions_think_at_once() {
     let (address, state) = start(8).await;
     let mut first = session(address).await;
