@@ -225,7 +225,9 @@ mod tests {
         let before = resident_bytes();
         table.touch_pages();
         let grown = resident_bytes().saturating_sub(before);
-        assert!(grown >= 60 * MIB, "only {} MiB mapped", grown / MIB);
+        // Half the table at least: the tests running beside this one free some megabytes
+        // of their own meanwhile; a touch that maps nothing grows by almost nothing.
+        assert!(grown >= 32 * MIB, "only {} MiB mapped", grown / MIB);
     }
 
     #[test]
