@@ -27,10 +27,12 @@
 
 mod explain;
 mod fragments;
+pub mod params;
 pub mod score;
 mod sums;
 mod tables;
 mod tapered;
+mod tuned;
 
 pub use explain::{explain, Explanation};
 pub use sums::PieceSquareSums;
