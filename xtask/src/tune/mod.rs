@@ -117,3 +117,45 @@ fn shuffle(data: &mut Dataset) {
         data.entries.swap(i, j);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// A run over a small file writes a file with the command, the fit and the data's own
+    /// command in its header.
+    #[test]
+    fn a_run_writes_the_file_with_its_header() {
+        let dir: PathBuf =
+            std::env::temp_dir().join(format!("outpost-tune-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("positions.txt");
+        std::fs::write(
+            &data,
+            "# cargo xtask datagen --games 1 --nodes 1 --seed 1\n\
+             rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;1.0;900\n\
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1;0.0;-900\n\
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5\n",
+        )
+        .unwrap();
+        let options = TuneOptions {
+            data,
+            out: dir.join("tuned.rs"),
+            epochs: 2,
+            learning_rate: 1.0,
+            score_weight: 0.0,
+            rewrite: false,
+        };
+        assert_eq!(run(&options), Ok(Verdict::Passed));
+        let text = std::fs::read_to_string(&options.out).unwrap();
+        assert!(
+            text.contains("--epochs 2 --learning-rate 1 --score-weight 0`"),
+            "{text}"
+        );
+        assert!(text.contains("from 3 positions; K = "), "{text}");
+        assert!(text.contains("//! Data: cargo xtask datagen --games 1 --nodes 1 --seed 1\n"));
+        assert!(text.contains("pub(crate) const ENDGAME_TABLES: [[i32; 64]; 6] = ["));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
