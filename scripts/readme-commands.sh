@@ -163,6 +163,16 @@ plan() {
       run="cargo xtask fuzz --runs 2000"
       limit=1500
       expect=("^no failure: 6 targets, 2000 runs each$") ;;
+    "cargo xtask datagen "*)
+      # A few short games into the scratch directory (the README's 200 games take two
+      # minutes), which the tune command below reads.
+      run="cargo xtask datagen --games 4 --nodes 500 --seed 1 --out $scratch/positions.txt"
+      expect=("^datagen: 4 games, [0-9]+ positions in ") ;;
+    "cargo xtask tune "*)
+      # Never over the committed crates/eval/src/tuned.rs: a few epochs into the scratch
+      # directory, on the positions of the datagen command above.
+      run="cargo xtask tune --epochs 3 --data $scratch/positions.txt --out $scratch/tuned.rs"
+      expect=("^tune: K = " "^  epoch 3/3: error " "^tune: wrote ") ;;
     "cargo build --release -p uci")
       expect=() ;;
     "scripts/perft-speed.sh")

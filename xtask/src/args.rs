@@ -17,8 +17,21 @@ pub const DEFAULT_HASH_MB: usize = 64;
 /// The default number of runs of each fuzz target: the bar the project holds them to.
 pub const DEFAULT_FUZZ_RUNS: u64 = 1_000_000;
 
+/// The default number of self-play games of `datagen`.
+pub const DEFAULT_DATAGEN_GAMES: u64 = 1000;
+/// The default nodes per move of `datagen`'s games.
+pub const DEFAULT_DATAGEN_NODES: u64 = 5000;
+/// The default data file of `datagen` and `tune`, under `target/` (never in git).
+pub const DEFAULT_DATA: &str = "target/tuning/positions.txt";
+/// The generated file `tune` writes by default: the engine's compiled-in parameters.
+pub const DEFAULT_TUNED: &str = "crates/eval/src/tuned.rs";
+/// The default epochs of `tune`.
+pub const DEFAULT_EPOCHS: usize = 200;
+/// The default learning rate (Adam's step, in centipawns) of `tune`.
+pub const DEFAULT_LEARNING_RATE: f64 = 1.0;
+
 /// What the command line asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// Print the usage text.
     Help,
@@ -32,6 +45,43 @@ pub enum Command {
     Divide(String),
     /// Play Chess Fragments against another engine.
     FragmentsMatch(MatchOptions),
+    /// Make positions for the tuner from self-play games.
+    Datagen(DatagenOptions),
+    /// Fit the evaluation's parameters to those positions.
+    Tune(TuneOptions),
+}
+
+/// Options of `xtask datagen`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatagenOptions {
+    /// Games to play.
+    pub games: u64,
+    /// Nodes searched per move.
+    pub nodes: u64,
+    /// Seed of the openings (game `i` is seeded from it and `i`).
+    pub seed: u64,
+    /// The file the positions are written to.
+    pub out: std::path::PathBuf,
+    /// Games played at once.
+    pub threads: usize,
+}
+
+/// Options of `xtask tune`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneOptions {
+    /// The positions, as `datagen` writes them.
+    pub data: std::path::PathBuf,
+    /// The generated Rust file written at the end.
+    pub out: std::path::PathBuf,
+    /// Passes over the data.
+    pub epochs: usize,
+    /// Adam's step size, in centipawns.
+    pub learning_rate: f64,
+    /// How much of each position's target is the search's score (turned into a win
+    /// probability) rather than the game result: 0 (default) results only.
+    pub score_weight: f64,
+    /// Write today's compiled-in values unchanged, reading no data.
+    pub rewrite: bool,
 }
 
 /// Options of `xtask perft`.
@@ -101,6 +151,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "hash" => parse_hash(rest),
         "fuzz" => parse_fuzz(rest),
         "fragments-match" => parse_match(rest),
+        "datagen" => parse_datagen(rest),
+        "tune" => parse_tune(rest),
         "divide" => match rest {
             [flag] if flag == "-h" || flag == "--help" => Ok(Command::Help),
             [file] if !file.starts_with('-') => Ok(Command::Divide(file.clone())),
@@ -239,6 +291,75 @@ fn time_control(text: &str) -> Option<(std::time::Duration, std::time::Duration)
             .map(std::time::Duration::from_secs_f64)
     };
     Some((seconds(base).filter(|b| !b.is_zero())?, seconds(increment)?))
+}
+
+fn parse_datagen(args: &[String]) -> Result<Command, String> {
+    let root = crate::epd::workspace_root();
+    let mut options = DatagenOptions {
+        games: DEFAULT_DATAGEN_GAMES,
+        nodes: DEFAULT_DATAGEN_NODES,
+        seed: 1,
+        out: root.join(DEFAULT_DATA),
+        threads: 1,
+    };
+    let mut args = Flags::new(args);
+    while let Some((name, inline)) = args.next_flag()? {
+        match name {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--games" => options.games = number(name, args.value(name, inline)?, 1, 10_000_000)?,
+            "--nodes" => options.nodes = number(name, args.value(name, inline)?, 1, u64::MAX)?,
+            "--seed" => options.seed = number(name, args.value(name, inline)?, 0, u64::MAX)?,
+            "--out" => options.out = args.value(name, inline)?.into(),
+            "--threads" => {
+                options.threads = number(name, args.value(name, inline)?, 1, 1024)? as usize;
+            }
+            other => return Err(format!("unknown option '{other}' for datagen")),
+        }
+    }
+    Ok(Command::Datagen(options))
+}
+
+fn parse_tune(args: &[String]) -> Result<Command, String> {
+    let root = crate::epd::workspace_root();
+    let mut options = TuneOptions {
+        data: root.join(DEFAULT_DATA),
+        out: root.join(DEFAULT_TUNED),
+        epochs: DEFAULT_EPOCHS,
+        learning_rate: DEFAULT_LEARNING_RATE,
+        score_weight: 0.0,
+        rewrite: false,
+    };
+    let mut args = Flags::new(args);
+    while let Some((name, inline)) = args.next_flag()? {
+        match name {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--data" => options.data = args.value(name, inline)?.into(),
+            "--out" => options.out = args.value(name, inline)?.into(),
+            "--epochs" => {
+                options.epochs = number(name, args.value(name, inline)?, 0, 1_000_000)? as usize;
+            }
+            "--learning-rate" => {
+                options.learning_rate = real(name, args.value(name, inline)?, 1e-6, 1e6)?;
+            }
+            "--score-weight" => {
+                options.score_weight = real(name, args.value(name, inline)?, 0.0, 1.0)?;
+            }
+            "--rewrite" => {
+                args.no_value(name, inline)?;
+                options.rewrite = true;
+            }
+            other => return Err(format!("unknown option '{other}' for tune")),
+        }
+    }
+    Ok(Command::Tune(options))
+}
+
+/// A number from `low` to `high`, such as `0.5`.
+fn real(name: &str, text: &str, low: f64, high: f64) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|x| (low..=high).contains(x))
+        .ok_or_else(|| format!("{name} '{text}' is not a number from {low} to {high}"))
 }
 
 fn parse_fuzz(args: &[String]) -> Result<Command, String> {
@@ -386,6 +507,30 @@ mod tests {
                 sanitizer: "address".into()
             }))
         );
+    }
+
+    #[test]
+    fn datagen_and_tune_options() {
+        match parse_words("datagen --games 20 --nodes=800 --seed 5 --out x.txt --threads 2") {
+            Ok(Command::Datagen(options)) => {
+                assert_eq!(
+                    (options.games, options.nodes, options.seed, options.threads),
+                    (20, 800, 5, 2)
+                );
+                assert_eq!(options.out, std::path::PathBuf::from("x.txt"));
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_words("tune --data d --out o.rs --epochs 3 --learning-rate 0.5 --rewrite") {
+            Ok(Command::Tune(options)) => {
+                assert_eq!((options.epochs, options.learning_rate), (3, 0.5));
+                assert!(options.rewrite);
+                assert_eq!(options.out, std::path::PathBuf::from("o.rs"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(parse_words("tune --learning-rate -1").is_err());
+        assert!(parse_words("tune --score-weight 2").is_err());
     }
 
     #[test]

@@ -5,18 +5,22 @@
 //! * `hash`: every make and unmake checked against a board computed from scratch;
 //! * `divide`: another engine's perft divides compared with ours, move by move;
 //! * `fragments-match`: Chess Fragments games against another engine, refereed by our rules;
-//! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs.
+//! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs;
+//! * `datagen`: positions for the tuner from Outpost's self-play games;
+//! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust.
 //!
 //! Exit codes: 0 all good, 1 a count, check or fuzz target failed, 2 bad arguments or input
 //! (or a toolchain, cargo-fuzz or build that fuzzing needs is missing).
 
 mod args;
+mod datagen;
 mod divide_check;
 mod epd;
 mod fuzz;
 mod hash_check;
 mod perft_suite;
 mod progress;
+mod tune;
 mod variant_match;
 
 use args::Command;
@@ -78,6 +82,34 @@ Tasks:
                          uci_session, polyglot; default: all)
         --sanitizer NAME none (default), address, leak, memory or thread
 
+  datagen [--games N] [--nodes N] [--seed S] [--out FILE] [--threads N]
+      Self-play games for the tuner by Outpost's search (as a library, one thread per
+      game, a fresh 8 MiB table each): openings of 8 random plies from seed S, N nodes a
+      move, refereed by the rules (mate, stalemate, fifty moves, repetition, material),
+      adjudicated at 1000 cp for 6 plies (win) or within 10 cp for 12 plies after ply 80
+      (draw). Keeps the positions where the side to move is not in check and the best
+      move is neither a capture nor a promotion, as `FEN;result;score` lines (result 1.0,
+      0.5 or 0.0 and score in centipawns, both from white's view). The same seed gives
+      the same file with any number of threads.
+        --games N        games (default 1000)
+        --nodes N        nodes per move (default 5000)
+        --seed S         seed of the openings (default 1)
+        --out FILE       default target/tuning/positions.txt
+        --threads N      games played at once (default 1)
+
+  tune [--data FILE] [--out FILE] [--epochs N] [--learning-rate X] [--score-weight W]
+       [--rewrite]
+      Texel's method: fit K of sigmoid(K * eval) to the results first, then every
+      evaluation parameter at once by Adam on batches of 4096 positions, printing the
+      mean squared error after each epoch; writes the rounded values as Rust.
+        --data FILE      positions from datagen (default target/tuning/positions.txt)
+        --out FILE       default crates/eval/src/tuned.rs (what the engine compiles in)
+        --epochs N       passes over the data (default 200)
+        --learning-rate X  Adam's step in centipawns (default 1)
+        --score-weight W   part of each target taken from the search's score, 0 to 1
+                         (default 0: game results only)
+        --rewrite        write today's values unchanged, reading no data
+
   help
       Show this text (also -h, --help).
 
@@ -115,6 +147,8 @@ fn main() -> ExitCode {
         Command::Fuzz(options) => fuzz::run(&options),
         Command::Divide(file) => divide_check::run(&epd::resolve(&file)),
         Command::FragmentsMatch(options) => variant_match::run(&options),
+        Command::Datagen(options) => datagen::run(&options),
+        Command::Tune(options) => tune::run(&options),
     };
     match outcome {
         Ok(Verdict::Passed) => ExitCode::SUCCESS,

@@ -2,6 +2,10 @@
 //! piece-square tables, blended by the game phase ("tapered" evaluation), and the score type
 //! with its mate-score helpers.
 //!
+//! The numbers are parameters ([`params`]) whose values live in the generated `tuned.rs`,
+//! written by `cargo xtask tune`; [`params::trace`] tells the tuner which parameters a
+//! position counts, through the same description the engine's tables are built from.
+//!
 //! ```
 //! use outpost_board::Board;
 //! use outpost_eval::{evaluate, explain, phase, MAX_PHASE, TEMPO};
@@ -27,10 +31,12 @@
 
 mod explain;
 mod fragments;
+pub mod params;
 pub mod score;
 mod sums;
 mod tables;
 mod tapered;
+mod tuned;
 
 pub use explain::{explain, Explanation};
 pub use sums::PieceSquareSums;
