@@ -771,6 +771,29 @@ fn quitting_an_unsaved_game_asks_first() {
     driver.control('c');
     driver.key(KeyCode::Char('y'));
     assert!(driver.app.should_quit());
+    assert_eq!(driver.app.farewell(), None, "nothing saved, nothing to say");
+    // A second Ctrl-C quits without asking again.
+    let mut driver = Driver::new(settings(humans()));
+    driver.typed("e4");
+    driver.control('c');
+    assert_eq!(driver.app.overlay(), Some(Overlay::ConfirmQuit));
+    driver.control('c');
+    assert!(driver.app.should_quit());
+}
+
+#[test]
+fn saving_on_the_way_out_says_where_after_the_app_is_gone() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.typed("e4");
+    driver.typed("quit");
+    // The game goes to outpost-game-<seconds>.pgn in the current directory.
+    let path = driver.app.quit_path().to_string();
+    driver.key(KeyCode::Char('s'));
+    assert!(driver.app.should_quit());
+    let farewell = driver.app.farewell().map(str::to_string);
+    std::fs::remove_file(&path).unwrap();
+    let farewell = farewell.expect("a line about the saved game");
+    assert!(farewell.contains(&path), "{farewell}");
 }
 
 #[test]
@@ -889,11 +912,45 @@ fn a_large_screen_with_clocks() {
 }
 
 #[test]
+fn a_promotion_takes_nothing_and_a_capture_is_counted() {
+    let start = Board::from_fen("k7/2P5/8/8/8/8/1p6/2N4K w - - 0 1").unwrap();
+    let mut driver = Driver::new(Settings {
+        start,
+        ..settings(humans())
+    });
+    driver.typed("c8=Q+");
+    let screen = driver.screen();
+    assert!(screen.contains("Taken - / -"), "{screen}");
+    driver.typed("Ka7");
+    driver.typed("Kg1");
+    driver.typed("bxc1=Q+");
+    let screen = driver.screen();
+    assert!(screen.contains("Taken - / ♘"), "{screen}");
+}
+
+#[test]
+fn a_fen_of_other_rules_says_it_changes_them() {
+    let mut driver = Driver::new(fragments());
+    driver.typed("fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(driver.app.message(), "Position set up. Now playing Chess.");
+    driver.typed("fen k4/5/5/5/4K w - - 0 1");
+    assert_eq!(
+        driver.app.message(),
+        "Position set up. Now playing Chess Fragments."
+    );
+    driver.typed("fen k4/5/5/1P3/4K w - - 0 1");
+    assert_eq!(driver.app.message(), "Position set up.");
+}
+
+#[test]
 fn chess_fragments_help_and_smallest_screen() {
     let mut driver = Driver::new(fragments());
     driver.key(KeyCode::F(1));
     let help = driver.screen();
-    assert!(help.contains("the Right, which moves as a rook"), "{help}");
+    assert!(
+        help.contains("a 5×5 board, no castling. C is the Right"),
+        "{help}"
+    );
     driver.key(KeyCode::Esc);
     // The 5×5 board needs 17×9 cells; an 8×8 game would need 26×12.
     driver.event(AppEvent::Resize(17, 9));

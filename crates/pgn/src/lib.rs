@@ -3,7 +3,8 @@
 //!
 //! [`write_pgn`] (or the `Display` of [`PgnGame`]) writes the seven standard tags in their
 //! order (`Event`, `Site`, `Date`, `Round`, `White`, `Black`, `Result`), then `Variant` when
-//! set (or `Chess960` when the start has Chess960 castling), `SetUp` and `FEN` when the game
+//! set (or `Chess960` when the start has Chess960 castling, `fragments` for a game of Chess
+//! Fragments, the name `UCI_Variant` uses), `SetUp` and `FEN` when the game
 //! does not start from the standard position, `Termination` when the
 //! reason the game ended is known, and any other tags; then the moves in SAN with move
 //! numbers, wrapped at 80 characters, ending with the reason as a comment and the result:

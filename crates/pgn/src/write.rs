@@ -1,7 +1,7 @@
 //! Writing games in PGN export format.
 
 use crate::game::{unknown_value, PgnGame, FIELD_TAGS, SEVEN_TAG_ROSTER};
-use outpost_board::Board;
+use outpost_board::{Board, Variant};
 use outpost_movegen::san::{line_to_san_moves, MoveNumbers};
 
 /// The longest line of movetext that [`write_pgn`] writes.
@@ -22,9 +22,14 @@ pub fn write_pgn(game: &PgnGame) -> String {
         push_tag(&mut text, name, value);
     }
     let fen = game.start.to_fen();
-    // Readers must know that castling follows Chess960's rules before they read the FEN.
-    let chess960 = game.start.has_chess960_castling().then_some("Chess960");
-    if let Some(variant) = game.tag("Variant").or(chess960) {
+    // Readers must know the rules (Chess960's castling, Chess Fragments' board) before they
+    // read the FEN.
+    let rules = if game.start.variant() != Variant::Chess {
+        Some(game.start.variant().name())
+    } else {
+        game.start.has_chess960_castling().then_some("Chess960")
+    };
+    if let Some(variant) = game.tag("Variant").or(rules) {
         push_tag(&mut text, "Variant", variant);
     }
     if fen != Board::STARTPOS_FEN {
@@ -146,6 +151,18 @@ mod tests {
         pgn.set_tag("Variant", "Chess960");
         assert_eq!(write_pgn(&pgn), text);
         assert!(!write_pgn(&PgnGame::default()).contains("Variant"));
+    }
+
+    #[test]
+    fn a_chess_fragments_game_carries_its_variant_and_start() {
+        let start = Board::from_fen(Variant::Fragments.start_fen()).unwrap();
+        let mut game = Game::new(start);
+        game.play_san("c3").unwrap();
+        let text = write_pgn(&PgnGame::from_game(&game, &[]));
+        let tags = "[Variant \"fragments\"]\n[SetUp \"1\"]\n[FEN \"cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1\"]\n";
+        assert!(text.contains(tags), "{text}");
+        let back = read_pgn(&text).unwrap()[0].to_game().unwrap();
+        assert_eq!(back.board(), game.board());
     }
 
     #[test]

@@ -37,6 +37,18 @@ pub fn title(variant: Variant) -> &'static str {
     }
 }
 
+/// What a new position's rules change, said after it is set up (empty when nothing): a FEN
+/// or PGN of the other rule set switches the game to it, and `new` then keeps it.
+pub fn rules_change(before: &Board, after: &Board) -> String {
+    if before.variant() != after.variant() {
+        format!(" Now playing {}.", title(after.variant()))
+    } else if after.has_chess960_castling() && !before.has_chess960_castling() {
+        " Castling follows Chess960's rules.".to_string()
+    } else {
+        String::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,6 +25,10 @@ pub fn run(settings: &Settings, book: Box<dyn OpeningBook>) -> io::Result<()> {
     let mut terminal = enter()?;
     let result = event_loop(&mut terminal, settings, book);
     let restored = leave(&mut terminal);
+    // Printed on the restored screen: the app's own screen, which said it, is gone.
+    if let Ok(Some(farewell)) = &result {
+        println!("{farewell}");
+    }
     result.and(restored)
 }
 
@@ -55,7 +59,7 @@ fn event_loop(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     settings: &Settings,
     book: Box<dyn OpeningBook>,
-) -> io::Result<()> {
+) -> io::Result<Option<String>> {
     let size = terminal.size()?;
     let mut app = App::new(settings, (size.width, size.height), Instant::now()).with_book(book);
     while !app.should_quit() {
@@ -77,5 +81,5 @@ fn event_loop(
         app.poll_engine(Instant::now());
         app.handle_event(AppEvent::Tick, Instant::now());
     }
-    Ok(())
+    Ok(app.farewell().map(str::to_string))
 }

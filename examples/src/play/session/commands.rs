@@ -4,7 +4,7 @@ use super::Session;
 use crate::play::command::{self, Command, HELP};
 use crate::play::input::Inbox;
 use crate::play::mode::{Player, MODE_NAMES};
-use crate::play::render;
+use crate::play::{render, variant};
 use outpost_board::{Board, Color, Move};
 use outpost_movegen::san::{line_to_san, MoveNumbers};
 use std::io::{self, Write};
@@ -66,10 +66,14 @@ impl<W: Write> Session<W> {
             Command::Fen(None) => writeln!(self.out, "{}", self.game.board().to_fen()),
             Command::Fen(Some(fen)) => match Board::from_fen(&fen) {
                 Ok(board) => {
+                    let note = variant::rules_change(self.game.board(), &board);
                     self.game = outpost_movegen::Game::new(board);
                     self.chess960 = None;
                     self.pause_until = None;
                     self.show_board()?;
+                    if !note.is_empty() {
+                        writeln!(self.out, "{}", note.trim_start())?;
+                    }
                     self.announce_end()
                 }
                 Err(error) => writeln!(self.out, "Bad FEN: {error}. The board is unchanged."),

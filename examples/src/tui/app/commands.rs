@@ -126,8 +126,9 @@ impl App {
             }
             Command::Fen(Some(fen)) => match Board::from_fen(&fen) {
                 Ok(board) => {
+                    let note = variant::rules_change(self.game.board(), &board);
                     self.new_game(Game::new(board), None);
-                    self.say("Position set up.");
+                    self.say(format!("Position set up.{note}"));
                 }
                 Err(error) => {
                     self.say(format!("Bad FEN: {error}. The board is unchanged."));
@@ -142,8 +143,9 @@ impl App {
             Command::SavePgn(path) => return self.save_pgn(&path),
             Command::LoadPgn(path) => match read_first_game(&path) {
                 Ok(loaded) => {
+                    let note = variant::rules_change(self.game.board(), loaded.game.start());
                     self.new_game(loaded.game, None);
-                    self.say(loaded.summary);
+                    self.say(format!("{}{note}", loaded.summary));
                 }
                 Err(message) => {
                     self.say(message);

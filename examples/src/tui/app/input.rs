@@ -5,8 +5,9 @@
 //! game, `?` opens the help, and any other character starts typing in the input line, so that
 //! every move and command (`e4`, `Nf3`, `h3`, `hint`) can be typed at once: letters never
 //! move the cursor. In the input line the usual editing keys work; Esc or Tab go back to the
-//! board, and so does Enter once the move or command is accepted. Ctrl-C quits and F1 shows
-//! the help from anywhere.
+//! board, and so does Enter once the move or command is accepted. Ctrl-C quits (asking first
+//! about an unsaved game; a second Ctrl-C quits without saving) and F1 shows the help from
+//! anywhere.
 
 use super::{App, Focus, Overlay, Promotion};
 use crate::tui::layout::{inside, panel_parts, MOVE_COLUMNS, MOVE_NUMBER_COLUMNS};
@@ -51,6 +52,7 @@ impl App {
                 KeyCode::Char('s' | 'S') => {
                     let path = self.quit_path.clone();
                     if self.save_pgn(&path) {
+                        self.farewell = Some(self.message().to_string());
                         self.quit = true;
                     } else {
                         self.overlay = None;
@@ -355,9 +357,11 @@ impl App {
         (self.game.moves().len() + self.black_first_offset()).div_ceil(2)
     }
 
-    /// `quit`, Ctrl-C: leave, or ask first when the game is not saved.
+    /// `quit`, Ctrl-C: leave, or ask first when the game is not saved. Asked already (a
+    /// second Ctrl-C), it leaves without saving, as terminal programs do.
     pub(super) fn request_quit(&mut self) {
-        if self.saved || self.game.moves().is_empty() {
+        if self.saved || self.game.moves().is_empty() || self.overlay == Some(Overlay::ConfirmQuit)
+        {
             self.quit = true;
         } else {
             self.quit_path = unsaved_game_path();

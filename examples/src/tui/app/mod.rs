@@ -141,6 +141,8 @@ pub struct App {
     /// Where `s` in the quit question saves the game.
     quit_path: String,
     quit: bool,
+    /// What to print once the app has left the screen (where the game was saved).
+    farewell: Option<String>,
 }
 
 impl App {
@@ -187,6 +189,7 @@ impl App {
             saved: true,
             quit_path: String::new(),
             quit: false,
+            farewell: None,
         };
         app.advance();
         app
@@ -238,6 +241,12 @@ impl App {
     /// `true` once the user has quit.
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// The line to print after quitting, when there is one: where the game was saved on the
+    /// way out (the screen that said so is gone by then).
+    pub fn farewell(&self) -> Option<&str> {
+        self.farewell.as_deref()
     }
 
     /// The game so far.

@@ -223,16 +223,17 @@ line, and back to the board once accepted (or with Esc or Tab); there
 the arrows, Home, End, Ctrl-U and Ctrl-K edit, Up and Down recall lines.
 < > PageUp PageDown: browse the game; Home: its start; End: now.
 Click a move to see its position; the wheel scrolls the moves.
-Ctrl-C: quit. ? or F1: this help.
+Ctrl-C: quit (twice: without saving). ? or F1: this help.
 Commands:
   undo  flip  new  hint  stop  moves  fen [FEN]  load FILE  pgn FILE
   mode white|black|humans|engines   time S | depth N | nodes N
 ";
 
-/// What the help adds in a game of Chess Fragments.
+/// What the help says first in a game of Chess Fragments: its rules.
 const FRAGMENTS_HELP: &str = "\
-Chess Fragments: a 5×5 board. C is the Right, which moves as a rook or
-as a knight; a pawn promotes to it with =C (a5=C) or c (a4a5c).
+Chess Fragments: a 5×5 board, no castling. C is the Right, which moves
+as a rook or as a knight; a pawn promotes to it with =C (a5=C) or c (a4a5c).
+
 ";
 
 fn draw_help(frame: &mut Frame<'_>, app: &App, screen: Rect) {
@@ -241,7 +242,7 @@ fn draw_help(frame: &mut Frame<'_>, app: &App, screen: Rect) {
     } else {
         ""
     };
-    let text = format!("{HELP_TEXT}{rules}{APP_COMMANDS}\n  quit\nAny key closes this help.");
+    let text = format!("{rules}{HELP_TEXT}{APP_COMMANDS}\n  quit\nAny key closes this help.");
     let rect = centered(screen, 76, wrapped_rows(&text, 74) + 2);
     let block = Block::default().borders(Borders::ALL).title(" Help ");
     frame.render_widget(Clear, rect);
@@ -253,7 +254,7 @@ fn draw_help(frame: &mut Frame<'_>, app: &App, screen: Rect) {
 
 fn draw_confirm_quit(frame: &mut Frame<'_>, app: &App, screen: Rect) {
     let text = format!(
-        "The game is not saved.\n y: quit without saving\n s: save it to {} and quit\n n or Esc: go on playing",
+        "The game is not saved.\n y or Ctrl-C: quit without saving\n s: save it to {} and quit\n n or Esc: go on playing",
         app.quit_path()
     );
     let rect = centered(screen, 60, 6);

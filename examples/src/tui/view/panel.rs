@@ -7,7 +7,7 @@ use crate::play::variant;
 use crate::tui::app::{App, Purpose};
 use crate::tui::clock::clock_text;
 use crate::tui::layout::{panel_parts, MOVE_COLUMNS, MOVE_NUMBER_COLUMNS};
-use outpost_board::{Board, Color, PieceKind, Variant};
+use outpost_board::{Board, Color, Piece, PieceKind, Variant};
 use outpost_movegen::in_check;
 use outpost_movegen::san::{line_to_san_moves, MoveNumbers};
 use outpost_search::Bound;
@@ -60,7 +60,7 @@ fn draw_game(frame: &mut Frame<'_>, app: &App, area: Rect) {
         material.pawns(Color::White),
         material.pawns(Color::Black)
     )));
-    lines.push(Line::from(format!("Taken {}", taken_text(app, &board))));
+    lines.push(Line::from(format!("Taken {}", taken_text(app))));
     let heading = match app.view() {
         Some(count) => format!(
             " Game · position after {count} of {} ",
@@ -118,10 +118,24 @@ fn status_line(app: &App, board: &Board) -> Line<'static> {
     }
 }
 
-/// The pieces each side has taken: `♟♟♞ / ♙` (white's captures first).
-fn taken_text(app: &App, board: &Board) -> String {
-    let start = app.game().start().material();
-    let now = board.material();
+/// The pieces each side has taken up to the position shown: `♟♟♞ / ♙` (white's captures
+/// first). Read from the moves, not from the material: a promoted pawn was not taken.
+fn taken_text(app: &App) -> String {
+    let game = app.game();
+    let shown = app.view().unwrap_or(game.moves().len());
+    let mut board = game.start().clone();
+    let mut taken = Vec::new();
+    for &mv in &game.moves()[..shown] {
+        let victim = if mv.is_en_passant() {
+            Some(Piece::new(!board.side_to_move(), PieceKind::Pawn))
+        } else if mv.is_capture() {
+            board.piece_at(mv.to())
+        } else {
+            None
+        };
+        taken.extend(victim);
+        board.make(mv);
+    }
     let mut parts = Vec::new();
     for captured in [Color::Black, Color::White] {
         let mut text = String::new();
@@ -133,11 +147,8 @@ fn taken_text(app: &App, board: &Board) -> String {
             PieceKind::Knight,
             PieceKind::Pawn,
         ] {
-            let gone = start
-                .count(captured, kind)
-                .saturating_sub(now.count(captured, kind));
-            let piece = outpost_board::Piece::new(captured, kind);
-            for _ in 0..gone {
+            let piece = Piece::new(captured, kind);
+            for _ in taken.iter().filter(|&&victim| victim == piece) {
                 text.push(app.pieces().symbol(piece, false));
             }
         }
