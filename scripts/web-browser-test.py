@@ -8,7 +8,8 @@ move, restarts it and finds the game again, plays Chess960 #3 castling with the 
 its rook (and a bad number refused), plays Chess Fragments on the 5x5 board (a move by clicking,
 one by dragging, the engine's answers, a promotion to the Right through the picker, the PGN's
 variant, the Right's table in the evaluation, a reload, the board turned) and goes back to
-standard chess, reads the FEN error of a bad FEN-like paste, runs Count on the start position to depth 4 and reads "same"
+standard chess, reads the FEN error of a bad FEN-like paste, finds the variant select following a
+pasted 5x5 FEN and the downloaded PGN dated, runs Count on the start position to depth 4 and reads "same"
 four times, opens analysis and the evaluation tables, and saves screenshots (also of a
 phone-sized window) in the --out folder.
 
@@ -260,6 +261,9 @@ def run(server, out, checks):
             page.click("#download-pgn")
         pgn = Path(download.value.path()).read_text()
         checks.check("the game downloaded as PGN", f"1. d4 {kept[1]}" in pgn and '[White "You"]' in pgn, pgn)
+        date = re.search(r'^\[Date "(\d{4})\.(\d{2})\.(\d{2})"\]$', pgn, re.M)
+        checks.check("the PGN's Date is the day the game started", date is not None and
+                     date.group(1) >= "2024" and "01" <= date.group(2) <= "12" and "01" <= date.group(3) <= "31", pgn)
         page.reload()
         page.wait_for_function(
             f"document.querySelectorAll('#moves .move').length === {len(kept)}", timeout=15000
@@ -375,10 +379,14 @@ def run(server, out, checks):
         checks.check("a phone-sized window needs no sideways scrolling", width <= 390, f"width {width}")
         page.screenshot(path=str(out / "web-phone.png"), full_page=True)
 
-        # Chess Fragments on a phone: the 5x5 board fits too.
+        # Chess Fragments on a phone: the 5x5 board fits too. The paste starts a Fragments game,
+        # and the "New games:" select follows it from standard chess.
+        before = page.input_value("#variant")
         page.fill("#paste", FRAGMENTS_START)
         page.click("#load")
         page.wait_for_function("document.querySelectorAll('#board rect[data-square]').length === 25")
+        after = page.input_value("#variant")
+        checks.check("the variant select follows a pasted 5x5 FEN", (before, after) == ("standard", "fragments"), f"{before} -> {after}")
         page.wait_for_timeout(300)
         width = page.evaluate("document.documentElement.scrollWidth")
         checks.check("Chess Fragments on a phone needs no sideways scrolling", width <= 390, f"width {width}")
@@ -388,6 +396,7 @@ def run(server, out, checks):
         page.fill("#paste", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0")
         page.click("#load")
         page.wait_for_function("document.querySelector('#status').textContent.startsWith('Game over')")
+        checks.check("the variant select follows a pasted chess game back", page.input_value("#variant") == "standard", page.input_value("#variant"))
         # Found and measured in one evaluation: a state update in between would re-render the
         # status and leave a detached span with no boxes.
         page.wait_for_timeout(300)

@@ -8,7 +8,9 @@
 //!
 //! * `D<depth> <count>`: the published perft count to `depth` plies (at least one per line);
 //! * `id "<name>"`: the name shown in reports (optional; without it a position is called
-//!   `<file> #<line>`, e.g. `suite #12` for line 12 of `perft-suite.epd`).
+//!   `<file> line <line>`, e.g. `suite line 12` for line 12 of `perft-suite.epd`: the line
+//!   of the file, comments included, not a number of its own such as a Chess960 start
+//!   number).
 //!
 //! The records are read by [`outpost_board::read_epd`]: blank lines and lines starting with
 //! `#` are skipped; anything else that does not fit is an error naming the line, never a panic.
@@ -22,7 +24,7 @@ use std::path::{Path, PathBuf};
 pub struct Position {
     /// The line of the file it came from, counted from 1.
     pub line: usize,
-    /// Its `id`, or `<file> #<line>` when it has none.
+    /// Its `id`, or `<file> line <line>` when it has none.
     pub name: String,
     /// The FEN as written in the file.
     pub fen: String,
@@ -61,7 +63,7 @@ impl std::error::Error for ParseError {}
 
 /// Parses the text of an EPD file with [`read_epd`]; every record must hold perft counts and
 /// nothing but `D<depth>` and `id` operations. Positions without an `id` are named
-/// `<prefix> #<line>`.
+/// `<prefix> line <line>`.
 pub fn parse(text: &str, prefix: &str) -> Result<Vec<Position>, ParseError> {
     let records = read_epd(text).map_err(|error| ParseError {
         line: error.line,
@@ -91,7 +93,9 @@ fn position(record: EpdLine, prefix: &str) -> Result<Position, ParseError> {
         .perft_counts()
         .map_err(|problem| error(problem.to_string()))?;
     let name = match epd.operation("id") {
-        None => format!("{prefix} #{line}"),
+        // "line", not "#": a bare number reads as the position's own number (a Chess960
+        // start number, a count that skips comments), which it is not.
+        None => format!("{prefix} line {line}"),
         Some([name]) if !name.trim().is_empty() => name.trim().to_string(),
         Some(_) => {
             return Err(error(
@@ -145,6 +149,35 @@ pub fn resolve(argument: &str) -> PathBuf {
         }
     }
     path
+}
+
+/// The suite names of `--suite NAME`: the `NAME` of every `data/perft-NAME.epd`, sorted.
+pub fn suite_names() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(workspace_root().join("data"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let name = file.strip_prefix("perft-")?.strip_suffix(".epd")?;
+            (!name.is_empty()).then(|| name.to_string())
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The file of a `--suite` argument, as [`resolve`] finds it; a bare name that is neither a
+/// file nor a suite is an error listing the suites (rather than "cannot read NAME").
+pub fn resolve_suite(argument: &str) -> Result<PathBuf, String> {
+    let path = resolve(argument);
+    if path.exists() || argument.contains(['/', '\\', '.']) {
+        return Ok(path);
+    }
+    Err(format!(
+        "no suite \"{argument}\": data/perft-{argument}.epd does not exist; suites: {}",
+        suite_names().join(", ")
+    ))
 }
 
 /// `path` relative to the workspace root when it lies inside it, for shorter reports.
@@ -213,7 +246,7 @@ mod tests {
             format!("# a comment\n\n{START} ;D1 20\r\n4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15;");
         let positions = parse(&text, "suite").unwrap();
         let names: Vec<_> = positions.iter().map(|p| p.name.as_str()).collect();
-        assert_eq!(names, ["suite #3", "suite #4"]);
+        assert_eq!(names, ["suite line 3", "suite line 4"]);
         assert_eq!(positions[1].counts, vec![(1, 15)]);
     }
 
@@ -267,12 +300,41 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_suite_name_lists_the_suites() {
+        let names = suite_names();
+        for name in ["chess960", "fragments", "standard", "suite"] {
+            assert!(names.iter().any(|n| n == name), "{names:?}");
+        }
+        assert_eq!(
+            resolve_suite("chess960"),
+            Ok(data_file("perft-chess960.epd"))
+        );
+        let error = resolve_suite("foo").unwrap_err();
+        assert!(
+            error.starts_with("no suite \"foo\": data/perft-foo.epd does not exist; suites: "),
+            "{error}"
+        );
+        assert!(
+            error.contains("chess960, fragments, standard, suite"),
+            "{error}"
+        );
+        // A path is left to the reader, which names it in its error.
+        assert_eq!(
+            resolve_suite("no/such.epd"),
+            Ok(PathBuf::from("no/such.epd"))
+        );
+    }
+
+    #[test]
     fn the_repository_files_parse() {
         let standard = load(&data_file("perft-standard.epd")).unwrap();
         assert_eq!(standard.positions.len(), 7);
         assert_eq!(standard.positions[1].name, "Kiwipete");
         let suite = load(&data_file("perft-suite.epd")).unwrap();
         assert!(suite.positions.len() > 100);
-        assert_eq!(suite.positions[11].name, "suite #12");
+        assert_eq!(suite.positions[11].name, "suite line 12");
+        // The Fragments start position is on line 2, after the header comment.
+        let fragments = load(&data_file("perft-fragments.epd")).unwrap();
+        assert_eq!(fragments.positions[0].name, "fragments line 2");
     }
 }

@@ -2,7 +2,7 @@
 //! compares the incrementally updated board (Zobrist hash, bitboards) with one computed from
 //! scratch after every make and unmake.
 //!
-//! One line per position on stdout (`ok  suite #12  depth 3  9467 positions checked`); the
+//! One line per position on stdout (`ok  suite line 12  depth 3  9467 positions checked`); the
 //! first failure, a board that went wrong or a count that differs from the published one,
 //! stops the run with exit code 1.
 
@@ -27,7 +27,7 @@ pub fn run(options: &HashOptions) -> Result<Verdict, String> {
         options
             .suites
             .iter()
-            .map(|argument| epd::load(&epd::resolve(argument)))
+            .map(|argument| epd::load(&epd::resolve_suite(argument)?))
             .collect::<Result<Vec<Suite>, String>>()?
     };
     let positions = suites.iter().flat_map(|suite| &suite.positions);

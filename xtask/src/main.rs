@@ -35,7 +35,8 @@ Tasks:
   perft [--suite FILE] [--max-nodes N] [--quick] [--threads N] [--hash MB]
       Run every published perft count of an EPD file that is at most N positions and
       compare it with ours; one line per count, then a total.
-        --suite FILE     EPD file of `FEN ;D1 20 ;D2 400 ... ;id \"name\"` lines
+        --suite FILE     EPD file of `FEN ;D1 20 ;D2 400 ... ;id \"name\"` lines, or NAME
+                         for data/perft-NAME.epd (SUITES)
                          (default: data/perft-standard.epd of the workspace)
         --max-nodes N    largest published count to run (default: 200000000)
         --quick          a budget for CI: --max-nodes 2000000 unless given
@@ -47,7 +48,7 @@ Tasks:
       Walk N plies from every position, comparing the incremental hash and the board
       with ones computed from scratch after every make and unmake, and the count with the
       published one; stop at the first failure.
-        --suite FILE     EPD file to check, may be repeated
+        --suite FILE     EPD file or suite NAME (as for perft) to check, may be repeated
                          (default: data/perft-suite.epd and data/perft-standard.epd)
         --depth N        plies, 0 to 8 (default: 3)
 
@@ -119,6 +120,17 @@ workspace root. Options may also be written --name=value.
 Exit codes: 0 all good, 1 a count, check or fuzz target failed, 2 bad arguments or
 input, or the nightly toolchain, cargo-fuzz or a build that fuzzing needs is missing.";
 
+/// The usage text, with the suites of `data/` filled in.
+fn usage() -> String {
+    let suites = epd::suite_names();
+    let listed = if suites.is_empty() {
+        "none found in data/".to_string()
+    } else {
+        suites.join(", ")
+    };
+    USAGE.replace("SUITES", &listed)
+}
+
 /// How a task that ran to its end came out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -133,13 +145,13 @@ fn main() -> ExitCode {
     let command = match args::parse(&args) {
         Ok(command) => command,
         Err(message) => {
-            eprintln!("xtask: {message}\n\n{USAGE}");
+            eprintln!("xtask: {message}\n\n{}", usage());
             return ExitCode::from(2);
         }
     };
     let outcome = match command {
         Command::Help => {
-            println!("{USAGE}");
+            println!("{}", usage());
             return ExitCode::SUCCESS;
         }
         Command::Perft(options) => perft_suite::run(&options),

@@ -37,7 +37,7 @@ struct Widths {
 /// Runs the counts; `Err` is a problem with the input (exit 2), `Verdict::Failed` a mismatch.
 pub fn run(options: &PerftOptions) -> Result<Verdict, String> {
     let path = match &options.suite {
-        Some(argument) => epd::resolve(argument),
+        Some(argument) => epd::resolve_suite(argument)?,
         None => epd::data_file("perft-standard.epd"),
     };
     let suite = epd::load(&path)?;

@@ -307,6 +307,38 @@ fn elo(points: f64, games: usize, squares: f64) -> (f64, f64) {
     )
 }
 
+/// The Elo difference as the table shows it: none at a score of 0% or 100% (it would be
+/// infinite), no margin when every game was drawn, and never `-0`.
+fn elo_text(points: f64, games: usize, squares: f64) -> String {
+    if games == 0 {
+        return "none (no games)".to_string();
+    }
+    let score = points / games as f64;
+    if score <= 0.0 || score >= 1.0 {
+        return format!("undefined (a score of {:.0}%)", 100.0 * score);
+    }
+    let (difference, margin) = elo(points, games, squares);
+    // `{:+.0}` writes a small negative number as "-0" (the pattern 0.0 matches -0.0 too).
+    let difference = match difference.round() {
+        0.0 => "0".to_string(),
+        d => format!("{d:+.0}"),
+    };
+    if margin == 0.0 {
+        format!("{difference} (every game drawn: no margin)")
+    } else {
+        format!("{difference} ± {margin:.0}")
+    }
+}
+
+/// One game's result in words, for the first engine (`--engine`) against `--opponent`.
+fn result_in_words(points: f64) -> &'static str {
+    match points {
+        p if p > 0.75 => "engine won (engine 1, opponent 0)",
+        p if p < 0.25 => "opponent won (engine 0, opponent 1)",
+        _ => "drawn (engine ½, opponent ½)",
+    }
+}
+
 /// Runs the match and prints the games and the table.
 pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     let openings = openings(options.games.div_ceil(2), options.plies, options.seed);
@@ -330,24 +362,22 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
             faults += 1;
         }
         println!(
-            "game {:>3}  {}  {:<7}  {}  (first engine {:.1})",
+            "game {:>3}  engine {}  {:<7}  {}: {}; engine {} of {}",
             game + 1,
-            if first_is_white {
-                "first is white"
-            } else {
-                "first is black"
-            },
+            if first_is_white { "white" } else { "black" },
             outcome.result,
             outcome.reason,
-            points
+            result_in_words(outcome.points),
+            points,
+            game + 1
         );
     }
     std::fs::write(&options.pgn, pgn).map_err(|error| format!("{}: {error}", options.pgn))?;
-    let (difference, margin) = elo(points, options.games, squares);
+    let elo = elo_text(points, options.games, squares);
     println!(
         "\n| engine | opponent | time control | games | W-D-L | score | Elo difference (95%) |\n\
          |---|---|---|---|---|---|---|\n\
-         | {} | {} | {}+{} | {} | {wins}-{draws}-{losses} | {:.1}% | {difference:+.0} ± {margin:.0} |",
+         | {} | {} | {}+{} | {} | {wins}-{draws}-{losses} | {:.1}% | {elo} |",
         options.engine,
         options.opponent,
         options.base.as_secs_f64(),
@@ -382,5 +412,24 @@ mod tests {
         assert!(even.abs() < 1e-9 && margin > 0.0);
         let (ahead, _) = elo(7.5, 10, 7.5);
         assert!((ahead - 190.8).abs() < 1.0, "{ahead}");
+    }
+
+    #[test]
+    fn elo_is_shown_only_where_it_is_defined() {
+        assert_eq!(elo_text(2.0, 2, 2.0), "undefined (a score of 100%)");
+        assert_eq!(elo_text(0.0, 2, 0.0), "undefined (a score of 0%)");
+        assert_eq!(elo_text(1.0, 2, 0.5), "0 (every game drawn: no margin)");
+        assert_eq!(elo_text(0.0, 0, 0.0), "none (no games)");
+        // One win and one loss: even, with a (wide) margin, and no "-0".
+        let even = elo_text(1.0, 2, 1.0);
+        assert!(even.starts_with("0 ± "), "{even}");
+        assert!(elo_text(7.5, 10, 7.5).starts_with("+191 ± "));
+    }
+
+    #[test]
+    fn each_game_says_who_scored_what() {
+        assert_eq!(result_in_words(1.0), "engine won (engine 1, opponent 0)");
+        assert_eq!(result_in_words(0.5), "drawn (engine ½, opponent ½)");
+        assert_eq!(result_in_words(0.0), "opponent won (engine 0, opponent 1)");
     }
 }

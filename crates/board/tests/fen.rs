@@ -1,6 +1,8 @@
 //! FEN parsing and printing: round trips and every error.
 
-use outpost_board::{read_epd, Board, Color, Epd, EpdError, FenError, Square, Variant};
+use outpost_board::{
+    chess960_back_rank, read_epd, Board, Color, Epd, EpdError, FenError, PieceKind, Square, Variant,
+};
 
 const ROUND_TRIP: &str = include_str!("../../../data/perft-suite.epd");
 
@@ -17,6 +19,31 @@ fn every_suite_position_round_trips_exactly() {
         count += 1;
     }
     assert_eq!(count, 128, "lines of data/perft-suite.epd");
+}
+
+/// `data/perft-chess960.epd` is not the 960 start positions but one position reached from
+/// each, eight moves a side in (white to move at move 9): line N from start position
+/// N mod 960 (Scharnagl's numbers; line 518 from the standard array, line 960 from 0). Every
+/// castling right names a file where that start position has a rook, as README says.
+#[test]
+fn chess960_line_n_comes_from_start_position_n() {
+    let text = include_str!("../../../data/perft-chess960.epd");
+    for record in read_epd(text).unwrap_or_else(|e| panic!("perft-chess960.epd {e}")) {
+        let fen = record.epd.fen();
+        let fields: Vec<&str> = fen.split(' ').collect();
+        assert_eq!(
+            (fields[1], fields[5]),
+            ("w", "9"),
+            "line {}: {fen}",
+            record.line
+        );
+        let number = u16::try_from(record.line % 960).unwrap();
+        let rank = chess960_back_rank(number).unwrap();
+        for letter in fields[2].chars().filter(|&c| c != '-') {
+            let file = usize::from(letter.to_ascii_lowercase() as u8 - b'a');
+            assert_eq!(rank[file], PieceKind::Rook, "line {}: {fen}", record.line);
+        }
+    }
 }
 
 /// The 960 Chess960 positions are written in Shredder-FEN: reading and writing them back

@@ -1,7 +1,7 @@
 //! UCI move text (`e2e4`, `e7e8q`, castling as `e1g1`, or `e1h1` with `UCI_Chess960`).
 
 use crate::legal::legal_moves;
-use outpost_board::{Board, CastlingSetup, Color, Move, Rank};
+use outpost_board::{Board, CastlingSetup, Color, Move, Rank, Variant};
 use std::fmt;
 
 /// Why UCI move text was rejected.
@@ -11,6 +11,14 @@ pub enum UciMoveError {
     Malformed(String),
     /// Well formed, but not a legal move in the position.
     Illegal(String),
+    /// Not a legal move as written, but what was meant is clear enough to say how to write
+    /// it: standard castling with `UCI_Chess960` on, a rook promotion in Chess Fragments.
+    Misnotated {
+        /// The move as given.
+        text: String,
+        /// How to write it instead.
+        hint: String,
+    },
 }
 
 impl fmt::Display for UciMoveError {
@@ -21,6 +29,9 @@ impl fmt::Display for UciMoveError {
                 "'{text}' is not a move in UCI notation (like e2e4, or e7e8q for a promotion)"
             ),
             UciMoveError::Illegal(text) => write!(f, "'{text}' is not a legal move here"),
+            UciMoveError::Misnotated { text, hint } => {
+                write!(f, "'{text}' is not a legal move here: {hint}")
+            }
         }
     }
 }
@@ -125,8 +136,37 @@ impl UciNotation {
                     .then(castle_as_king_takes_rook)
                     .flatten()
             })
-            .ok_or_else(|| UciMoveError::Illegal(text.to_string()))
+            .ok_or_else(|| illegal(board, self, &legal, text))
     }
+}
+
+/// The error for well-formed `text` that is no legal move, with a hint where the move meant
+/// is clear: castling written the standard way while `UCI_Chess960` is on (frequent when a
+/// GUI's setting and the engine's differ), or a rook promotion in Chess Fragments.
+fn illegal(board: &Board, notation: &UciNotation, legal: &[Move], text: &str) -> UciMoveError {
+    let misnotated = |hint: String| UciMoveError::Misnotated {
+        text: text.to_string(),
+        hint,
+    };
+    if notation.is_chess960() {
+        if let Some(castle) = legal
+            .iter()
+            .find(|&&mv| mv.is_castle() && UciNotation::STANDARD.write(mv) == text)
+        {
+            return misnotated(format!(
+                "castling is written as the king taking its own rook ({}) while UCI_Chess960 is on",
+                notation.write(*castle)
+            ));
+        }
+    }
+    if board.variant() == Variant::Fragments {
+        if let Some(square_to_square) = text.strip_suffix('r') {
+            return misnotated(format!(
+                "Chess Fragments has no rooks; a pawn promotes to the Right with c ({square_to_square}c)"
+            ));
+        }
+    }
+    UciMoveError::Illegal(text.to_string())
 }
 
 /// Finds the legal move written as `text` in standard UCI notation (see
@@ -153,6 +193,33 @@ mod tests {
                 Err(UciMoveError::Malformed(_))
             ));
         }
+    }
+
+    #[test]
+    fn misnotated_castling_and_rook_promotions_get_a_hint() {
+        let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        let error = UciNotation::chess960(&board)
+            .parse(&board, "e1g1")
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "'e1g1' is not a legal move here: castling is written as the king taking its own \
+             rook (e1h1) while UCI_Chess960 is on"
+        );
+        // Without UCI_Chess960, or for a move that is no castling, the plain message.
+        assert!(UciNotation::STANDARD.parse(&board, "e1g1").is_ok());
+        assert_eq!(
+            UciNotation::chess960(&board).parse(&board, "e1e3"),
+            Err(UciMoveError::Illegal("e1e3".to_string()))
+        );
+        let fragments = Board::from_fen_in("4k/P4/5/5/4K w - - 0 1", Variant::Fragments).unwrap();
+        let error = parse_uci_move(&fragments, "a4a5r").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "'a4a5r' is not a legal move here: Chess Fragments has no rooks; a pawn promotes to \
+             the Right with c (a4a5c)"
+        );
+        assert!(parse_uci_move(&fragments, "a4a5c").is_ok());
     }
 
     #[test]

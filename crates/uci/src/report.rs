@@ -88,9 +88,28 @@ pub fn progress_line(progress: &Progress, notation: UciNotation) -> Option<Strin
     }
 }
 
+/// Whether the iteration line `last` already says what the final `info` line of `result`
+/// would: the same best line (multipv 1, exact) of the same depth, score and moves, after the
+/// same nodes, so that only the time and speed could differ. A search that ends with its
+/// last iteration would otherwise send that line twice.
+pub fn repeats(last: &Info, result: &SearchResult) -> bool {
+    last.multipv == 1
+        && last.bound == Bound::Exact
+        && last.depth == result.depth
+        && last.seldepth == result.seldepth
+        && last.score == result.score
+        && last.nodes == result.nodes
+        && last.pv == result.pv
+}
+
 /// The last `info` line of a search (its best line, as `multipv 1`) and its `bestmove` line
-/// (`bestmove 0000` when there is no legal move), its moves in `notation`.
-pub fn final_lines(result: &SearchResult, notation: UciNotation) -> String {
+/// (`bestmove 0000` when there is no legal move), its moves in `notation`. The `info` line is
+/// left out when the last iteration line sent, `last`, [`repeats`] it.
+pub fn final_lines(result: &SearchResult, last: Option<&Info>, notation: UciNotation) -> String {
+    let best = best_move_line(result, notation);
+    if last.is_some_and(|last| repeats(last, result)) {
+        return best;
+    }
     let info = PvLine {
         depth: result.depth,
         seldepth: result.seldepth,
@@ -104,7 +123,12 @@ pub fn final_lines(result: &SearchResult, notation: UciNotation) -> String {
         notation,
     }
     .text();
-    let best = match (result.best_move, result.ponder_move) {
+    format!("{info}\n{best}")
+}
+
+/// `bestmove …` (with `ponder …` when there is a reply to ponder on), or `bestmove 0000`.
+fn best_move_line(result: &SearchResult, notation: UciNotation) -> String {
+    match (result.best_move, result.ponder_move) {
         (Some(best), Some(ponder)) => format!(
             "bestmove {} ponder {}",
             notation.write(best),
@@ -112,8 +136,7 @@ pub fn final_lines(result: &SearchResult, notation: UciNotation) -> String {
         ),
         (Some(best), None) => format!("bestmove {}", notation.write(best)),
         (None, _) => "bestmove 0000".to_string(),
-    };
-    format!("{info}\n{best}")
+    }
 }
 
 #[cfg(test)]
@@ -155,6 +178,7 @@ mod tests {
         assert_eq!(
             final_lines(
                 &result(Duration::from_millis(40), 12),
+                None,
                 UciNotation::STANDARD
             ),
             "info depth 7 seldepth 11 multipv 1 score cp 35 nodes 20000 nps 500000 hashfull 12 \
@@ -163,9 +187,43 @@ mod tests {
     }
 
     #[test]
+    fn the_final_info_line_is_left_out_when_the_last_iteration_said_it() {
+        let result = result(Duration::from_millis(40), 12);
+        let last = Info {
+            depth: 7,
+            seldepth: 11,
+            multipv: 1,
+            score: Score::centipawns(35),
+            bound: Bound::Exact,
+            nodes: 20_000,
+            nps: 600_000,
+            hashfull: 10,
+            time: Duration::from_millis(33),
+            pv: result.pv.clone(),
+        };
+        let notation = UciNotation::STANDARD;
+        assert_eq!(
+            final_lines(&result, Some(&last), notation),
+            "bestmove e2e4 ponder e7e5"
+        );
+        // More nodes (a search stopped in its next iteration): the final line tells them.
+        let earlier = Info {
+            nodes: 15_000,
+            ..last.clone()
+        };
+        assert!(final_lines(&result, Some(&earlier), notation).starts_with("info depth 7 "));
+        let bound = Info {
+            bound: Bound::Lower,
+            ..last
+        };
+        assert!(final_lines(&result, Some(&bound), notation).starts_with("info depth 7 "));
+    }
+
+    #[test]
     fn no_speed_without_time() {
         let text = final_lines(
             &result(Duration::from_micros(900), 0),
+            None,
             UciNotation::STANDARD,
         );
         assert!(text.starts_with(
@@ -188,7 +246,7 @@ mod tests {
             time: Duration::ZERO,
             pv: vec![],
         };
-        let text = final_lines(&result, UciNotation::STANDARD);
+        let text = final_lines(&result, None, UciNotation::STANDARD);
         assert!(
             text.ends_with("score mate 0 nodes 0 hashfull 0 time 0\nbestmove 0000"),
             "{text}"

@@ -14,7 +14,7 @@ use crate::NAME;
 use outpost_board::{Board, Variant};
 use outpost_movegen::uci::UciNotation;
 use outpost_movegen::Game;
-use outpost_search::{SearchEvent, SearchHandle, SearchParams, SearchPosition};
+use outpost_search::{Progress, SearchEvent, SearchHandle, SearchParams, SearchPosition};
 use std::io::{BufRead, Write};
 
 /// A UCI session: reads commands ([`Engine::handle_line`], [`Engine::run`]) and writes its
@@ -275,14 +275,23 @@ impl Engine {
         let output = self.output.clone();
         let position = SearchPosition::from_game(&self.game);
         let notation = self.notation();
+        // The last iteration line of the best line, so that the final one is not a repeat.
+        let mut last_best = None;
         self.search
             .start(position, limits, move |event| match event {
                 SearchEvent::Progress(progress) => {
                     if let Some(line) = progress_line(&progress, notation) {
                         output.say(&line);
                     }
+                    if let Progress::Iteration(info) = progress {
+                        if info.multipv == 1 {
+                            last_best = Some(info);
+                        }
+                    }
                 }
-                SearchEvent::Finished(result) => output.say(&final_lines(&result, notation)),
+                SearchEvent::Finished(result) => {
+                    output.say(&final_lines(&result, last_best.as_ref(), notation));
+                }
             });
     }
 

@@ -146,6 +146,33 @@ fn castling_is_king_to_target_by_default_and_king_takes_rook_with_uci_chess960()
         refused.contains("info string 'e1c1' is not a legal move"),
         "{refused}"
     );
+    // Standard castling with UCI_Chess960 on: refused, with how to write it.
+    let hinted = run(b"setoption name UCI_Chess960 value true
+position startpos moves e2e4 e7e5 \
+        g1f3 b8c6 f1c4 g8f6 e1g1
+");
+    assert!(
+        hinted.contains(
+            "info string 'e1g1' is not a legal move here: castling is written as the king \
+             taking its own rook (e1h1) while UCI_Chess960 is on"
+        ),
+        "{hinted}"
+    );
+}
+
+#[test]
+fn a_rook_promotion_in_chess_fragments_is_refused_with_the_right_named() {
+    let text = run(b"setoption name UCI_Variant value fragments
+\
+        position fen 4k/P4/5/5/4K w - - 0 1 moves a4a5r
+");
+    assert!(
+        text.contains(
+            "info string 'a4a5r' is not a legal move here: Chess Fragments has no rooks; a pawn \
+             promotes to the Right with c (a4a5c)"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
@@ -212,4 +239,39 @@ fn chess_fragments_through_uci_variant() {
     ] {
         assert!(text.contains(needle), "{needle}:\n{text}");
     }
+}
+
+/// The last `info depth` line of a search that ends with its iteration is not sent twice
+/// (once as the iteration's, once as the final line, differing only in time and speed).
+#[test]
+fn the_last_info_line_is_not_repeated() {
+    let text = run(b"position startpos\ngo depth 6\n");
+    // The line without `nps N`, `time N` and `hashfull N`.
+    let without_time = |line: &str| {
+        let mut kept = Vec::new();
+        let mut words = line.split(' ');
+        while let Some(word) = words.next() {
+            if matches!(word, "nps" | "time" | "hashfull") {
+                words.next();
+            } else {
+                kept.push(word);
+            }
+        }
+        kept.join(" ")
+    };
+    let infos: Vec<String> = text
+        .lines()
+        .filter(|line| line.starts_with("info depth") && line.contains(" pv "))
+        .map(without_time)
+        .collect();
+    assert!(
+        infos
+            .last()
+            .is_some_and(|line| line.starts_with("info depth 6 ")),
+        "{text}"
+    );
+    for pair in infos.windows(2) {
+        assert_ne!(pair[0], pair[1], "{text}");
+    }
+    assert!(text.contains("bestmove "), "{text}");
 }

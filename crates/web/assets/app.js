@@ -190,6 +190,10 @@ function receive(message) {
 
 function onState(next) {
     const changed = !state || state.fen !== next.fen
+    const rules = rulesOf(next)
+    // Only for a new game or other rules: a choice made for the next game is kept while this
+    // one goes on.
+    const newRules = !state || rulesOf(state) !== rules || next.moves.length === 0
     state = next
     if (next.thinking) {
         goPending = false
@@ -204,6 +208,9 @@ function onState(next) {
     $("variant-name").textContent = fragments ? "· Chess Fragments" :
         next.chess960 === null ? "" : "· Chess960 #" + next.chess960
     $("fragments-help").hidden = !fragments
+    if (newRules) {
+        followRules(rules)
+    }
     if (settings.view === "evaluation") {
         showTables()
     }
@@ -515,6 +522,19 @@ function setEvalBar(score) {
     $("eval-bar-white").style.height = (share * 100).toFixed(1) + "%"
     $("eval-bar-text").textContent = score.mate === undefined ? (score.cp / 100).toFixed(1) :
         Math.abs(score.mate) < 1 ? (score.mate > 0 ? "1-0" : "0-1") : scoreText(score)
+}
+
+// The rule set of a state: "standard", "chess960" or "fragments", as the variant select names them.
+function rulesOf(game) {
+    return game.variant === "fragments" ? "fragments" : game.chess960 === null ? "standard" : "chess960"
+}
+
+// The "New games:" select follows the rules of the game on the board (a pasted 5×5 FEN
+// starts a Fragments game), so that New game keeps them.
+function followRules(rules) {
+    settings.variant = rules
+    $("variant").value = rules
+    $("chess960-number").hidden = rules !== "chess960"
 }
 
 // ---- buttons ----

@@ -85,6 +85,8 @@ pub struct Session {
     game: Game,
     /// The Chess960 number of the game's start position, for a Chess960 game.
     chess960: Option<u16>,
+    /// The day the game started (`YYYY.MM.DD`), its PGN Date.
+    started: String,
     search: SearchHandle,
     running: Option<RunningSearch>,
     next_id: u64,
@@ -110,6 +112,7 @@ impl Session {
             config,
             game: Game::startpos(),
             chess960: None,
+            started: crate::date::pgn_today(),
             search,
             running: None,
             next_id: 0,
@@ -335,6 +338,7 @@ impl Session {
         let start = self.game.start();
         let mut pgn = PgnGame::from_game(&self.game, &[("Event", "Outpost in the browser")]);
         pgn.set_tag("Site", "Outpost web page");
+        pgn.set_tag("Date", &self.started);
         if self.chess960.is_some() {
             // Also for the standard array (518), which the writer cannot tell from chess.
             pgn.set_tag("Variant", "Chess960");
@@ -406,6 +410,7 @@ impl Session {
         self.cancel_search();
         self.game = game;
         self.chess960 = chess960;
+        self.started = crate::date::pgn_today();
         self.position_changed()
     }
 
@@ -904,6 +909,9 @@ mod tests {
         ] {
             assert!(pgn.contains(tag), "{tag} in {pgn}");
         }
+        // The day the game started, not `????.??.??`.
+        let date = format!("[Date \"{}\"]", crate::date::pgn_today());
+        assert!(pgn.contains(&date), "{date} in {pgn}");
         // The page resumes the game it kept, number and all.
         let kept = r#"{"type":"set_game","chess960":3,"moves":["f1g1","f8g8"],
             "start_fen":"bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1"}"#;

@@ -52,7 +52,7 @@ pub fn uci_move(data: &[u8]) {
             (Err(error), Some(mv)) => {
                 panic!("{} is the legal {mv} in {fen}, but: {error}", shown(line))
             }
-            (Err(UciMoveError::Illegal(_)), None) => {
+            (Err(UciMoveError::Illegal(_) | UciMoveError::Misnotated { .. }), None) => {
                 assert!(
                     well_formed(line),
                     "{} reported illegal, not malformed",
