@@ -335,7 +335,6 @@ impl Session {
 
     /// The game in PGN, with Outpost's name on the engine's side left to the page.
     fn pgn(&self) -> String {
-        let start = self.game.start();
         let mut pgn = PgnGame::from_game(&self.game, &[("Event", "Outpost in the browser")]);
         pgn.set_tag("Site", "Outpost web page");
         pgn.set_tag("Date", &self.started);
@@ -343,10 +342,7 @@ impl Session {
             // Also for the standard array (518), which the writer cannot tell from chess.
             pgn.set_tag("Variant", "Chess960");
         }
-        if start.variant() == outpost_board::Variant::Fragments {
-            // The name UCI_Variant and the repository's Fragments matches write.
-            pgn.set_tag("Variant", start.variant().name());
-        }
+        // A Chess Fragments game gets its Variant tag from the writer.
         write_pgn(&pgn)
     }
 
