@@ -49,6 +49,7 @@
 
 mod builder;
 mod chars;
+mod date;
 mod error;
 mod game;
 mod lexer;
@@ -56,6 +57,7 @@ mod reader;
 mod words;
 mod write;
 
+pub use date::pgn_today;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{termination_reason, PgnGame, PgnResult, SEVEN_TAG_ROSTER};
 pub use reader::{read_pgn, PgnReader};

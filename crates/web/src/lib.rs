@@ -24,7 +24,6 @@
 pub mod assets;
 pub mod chess960;
 pub mod count;
-pub mod date;
 pub mod protocol;
 pub mod server;
 pub mod session;

@@ -112,7 +112,7 @@ impl Session {
             config,
             game: Game::startpos(),
             chess960: None,
-            started: crate::date::pgn_today(),
+            started: outpost_pgn::pgn_today(),
             search,
             running: None,
             next_id: 0,
@@ -406,7 +406,7 @@ impl Session {
         self.cancel_search();
         self.game = game;
         self.chess960 = chess960;
-        self.started = crate::date::pgn_today();
+        self.started = outpost_pgn::pgn_today();
         self.position_changed()
     }
 
@@ -906,7 +906,7 @@ mod tests {
             assert!(pgn.contains(tag), "{tag} in {pgn}");
         }
         // The day the game started, not `????.??.??`.
-        let date = format!("[Date \"{}\"]", crate::date::pgn_today());
+        let date = format!("[Date \"{}\"]", outpost_pgn::pgn_today());
         assert!(pgn.contains(&date), "{date} in {pgn}");
         // The page resumes the game it kept, number and all.
         let kept = r#"{"type":"set_game","chess960":3,"moves":["f1g1","f8g8"],

@@ -4,10 +4,9 @@ use super::Session;
 use crate::play::mode::Mode;
 use outpost_board::Color;
 use outpost_movegen::Game;
-use outpost_pgn::{write_pgn, PgnGame, PgnReader};
+use outpost_pgn::{pgn_today, write_pgn, PgnGame, PgnReader};
 use std::fs::File;
 use std::io::{self, BufReader, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 impl<W: Write> Session<W> {
     /// `pgn FILE`: writes the game, with the players and today's date, to `path`.
@@ -42,7 +41,7 @@ impl<W: Write> Session<W> {
 /// The game as PGN, with the players of `mode`, today's date, and the result and
 /// termination the rules give (a caller may change them, for a resignation say).
 pub fn game_to_pgn(game: &Game, mode: Mode) -> PgnGame {
-    let date = today();
+    let date = pgn_today();
     let tags = [
         ("Event", "Outpost terminal game"),
         ("Date", date.as_str()),
@@ -102,54 +101,4 @@ pub fn read_first_game(path: &str) -> Result<LoadedGame, String> {
 /// the engine).
 fn player_name(mode: Mode, color: Color) -> &'static str {
     mode.name(color)
-}
-
-/// Today's date (UTC) as PGN writes it: `2024.05.17`.
-pub fn today() -> String {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_secs());
-    let (year, month, day) = civil_date(seconds / 86_400);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// The year, month and day of the day `days` after 1 January 1970.
-fn civil_date(mut days: u64) -> (u64, u64, u64) {
-    let leap = |year: u64| {
-        (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
-    };
-    let mut year = 1970;
-    loop {
-        let length = if leap(year) { 366 } else { 365 };
-        if days < length {
-            break;
-        }
-        days -= length;
-        year += 1;
-    }
-    let february = if leap(year) { 29 } else { 28 };
-    let lengths = [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    let mut month = 1;
-    for length in lengths {
-        if days < length {
-            break;
-        }
-        days -= length;
-        month += 1;
-    }
-    (year, month, days + 1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::civil_date;
-
-    #[test]
-    fn dates_are_counted_from_1970() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(31), (1970, 2, 1));
-        assert_eq!(civil_date(365 + 365 + 59), (1972, 2, 29));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(19_723), (2024, 1, 1));
-    }
 }

@@ -1,4 +1,5 @@
-//! Today's date as PGN writes it (`YYYY.MM.DD`, UTC), for the Date tag of a game.
+//! Today's date as PGN writes it (`YYYY.MM.DD`, UTC), for the Date tag of a game: one
+//! function for every front-end that writes games.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -49,6 +50,7 @@ mod tests {
         assert_eq!(civil_date(59), (1970, 3, 1));
         // 2000 is a leap year (divisible by 400): 29 February exists.
         assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(19_723), (2024, 1, 1));
         assert_eq!(civil_date(20_788), (2026, 12, 1));
     }
 
