@@ -163,7 +163,7 @@ impl TranspositionTable {
         self.generation.load(Ordering::Relaxed)
     }
 
-    /// Starts loading the bucket of `hash` (the position just reached by a move), so that
+    /// Starts loading the bucket of `hash` (a position a move is about to reach), so that
     /// its probe a little later does not wait for memory.
     #[inline(always)]
     pub fn prefetch(&self, hash: u64) {

@@ -138,8 +138,7 @@ impl Worker<'_, '_> {
             let Some(mv) = picker.next(&self.board, &self.heuristics) else {
                 break;
             };
-            // The child's bucket is fetched while the move is weighed for pruning and played.
-            self.ctx.tt.prefetch(self.board.key_after(mv));
+            self.prefetch_child(mv);
             let quiet = !mv.is_capture() && !mv.is_promotion();
             if !pv_node
                 && !checked

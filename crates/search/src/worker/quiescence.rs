@@ -92,8 +92,7 @@ impl Worker<'_, '_> {
                 // Delta pruning: even winning the captured piece cannot raise alpha.
                 continue;
             }
-            // The child's bucket is fetched while the exchange is weighed and the move played.
-            self.ctx.tt.prefetch(self.board.key_after(mv));
+            self.prefetch_child(mv);
             if !see_at_least(&self.board, mv, 0) {
                 continue;
             }
@@ -128,7 +127,7 @@ impl Worker<'_, '_> {
         };
         let mut any_legal = false;
         for mv in picker.by_ref() {
-            self.ctx.tt.prefetch(self.board.key_after(mv));
+            self.prefetch_child(mv);
             let Some(undo) = self.try_move(mv) else {
                 continue;
             };
