@@ -268,6 +268,15 @@ pub fn legal_moves_text(board: &Board) -> String {
     names.join(" ")
 }
 
+/// `1 half-move`, `12 half-moves`: a count of plies for a sentence.
+pub fn half_moves(count: usize) -> String {
+    if count == 1 {
+        "1 half-move".to_string()
+    } else {
+        format!("{count} half-moves")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 
 use super::Session;
 use crate::play::mode::Mode;
+use crate::play::render::half_moves;
 use outpost_board::Color;
 use outpost_movegen::Game;
 use outpost_pgn::{pgn_today, write_pgn, PgnGame, PgnReader};
@@ -15,8 +16,8 @@ impl<W: Write> Session<W> {
         match std::fs::write(path, write_pgn(&pgn)) {
             Ok(()) => writeln!(
                 self.out,
-                "Saved the game ({} half-moves, result {}) to {path}.",
-                pgn.moves.len(),
+                "Saved the game ({}, result {}) to {path}.",
+                half_moves(pgn.moves.len()),
                 pgn.result
             ),
             Err(error) => writeln!(self.out, "Could not save the game to {path}: {error}."),
@@ -89,10 +90,10 @@ pub fn read_first_game(path: &str) -> Result<LoadedGame, String> {
         Some(_) => " (the first game of the file)",
     };
     let summary = format!(
-        "Loaded {} v {}, {} half-moves{others}.",
+        "Loaded {} v {}, {}{others}.",
         pgn.tag("White").unwrap_or("?"),
         pgn.tag("Black").unwrap_or("?"),
-        pgn.moves.len()
+        half_moves(pgn.moves.len())
     );
     Ok(LoadedGame { game, pgn, summary })
 }

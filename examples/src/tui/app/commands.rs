@@ -5,6 +5,7 @@ use super::{App, Overlay, Purpose};
 use crate::play::chess960;
 use crate::play::command::{self, Command};
 use crate::play::mode::{Player, MODE_NAMES};
+use crate::play::render::half_moves;
 use crate::play::session::files::{game_to_pgn, read_first_game};
 use crate::play::variant;
 use crate::tui::theme::{PieceSet, Theme};
@@ -181,8 +182,8 @@ impl App {
             Ok(()) => {
                 self.saved = true;
                 self.say(format!(
-                    "Saved the game ({} half-moves, result {}) to {path}.",
-                    pgn.moves.len(),
+                    "Saved the game ({}, result {}) to {path}.",
+                    half_moves(pgn.moves.len()),
                     pgn.result
                 ));
                 true
