@@ -284,6 +284,37 @@ fn bench_from_the_shell() {
 }
 
 #[test]
+fn help_and_version_from_the_shell() {
+    let outpost = |arguments: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_outpost"))
+            .args(arguments)
+            .stdin(Stdio::null())
+            .output()
+            .expect("outpost runs")
+    };
+    for flag in ["--help", "-h"] {
+        let output = outpost(&[flag]);
+        assert!(output.status.success());
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("Usage: outpost"), "{text}");
+        assert!(text.contains("bench [DEPTH]"), "{text}");
+    }
+    let output = outpost(&["--version"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("Outpost "), "{text}");
+    assert_eq!(text.lines().count(), 1, "{text}");
+
+    // An argument it does not know is refused with the usage, not taken for a session.
+    let output = outpost(&["--hash", "64"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(errors.contains("unknown arguments: --hash 64"), "{errors}");
+    assert!(errors.contains("Usage: outpost"), "{errors}");
+}
+
+#[test]
 fn a_book_file_that_is_not_a_regular_file_is_refused_at_once() {
     let mut engine = Uci::start();
     let directory = std::env::temp_dir();
