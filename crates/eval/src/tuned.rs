@@ -152,3 +152,143 @@ pub(crate) const ENDGAME_TABLES: [[i32; 64]; 6] = [
          -53,  -34,  -21,  -11,  -28,  -14,  -24,  -43,
     ],
 ];
+
+/// `PASSED_RANK`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const PASSED_RANK: [(i32, i32); 8] = [
+    (0, 0), (0, 5), (5, 10), (10, 20), (20, 40), (40, 70), (70, 120), (0, 0),
+];
+
+/// `PASSED_FREE`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const PASSED_FREE: [(i32, i32); 8] = [
+    (0, 0), (0, 0), (0, 5), (0, 10), (5, 20), (10, 35), (15, 60), (0, 0),
+];
+
+/// `PASSED_PROTECTED`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const PASSED_PROTECTED: [(i32, i32); 8] = [
+    (0, 0), (0, 0), (5, 5), (5, 10), (10, 15), (15, 25), (20, 35), (0, 0),
+];
+
+/// `PASSED_OWN_KING`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const PASSED_OWN_KING: [(i32, i32); 8] = [
+    (0, 0), (0, 0), (0, -2), (0, -3), (0, -5), (0, -7), (0, -9), (0, 0),
+];
+
+/// `PASSED_ENEMY_KING`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const PASSED_ENEMY_KING: [(i32, i32); 8] = [
+    (0, 0), (0, 0), (0, 3), (0, 5), (0, 10), (0, 15), (0, 20), (0, 0),
+];
+
+/// `ISOLATED`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const ISOLATED: [(i32, i32); 1] = [
+    (-10, -10),
+];
+
+/// `DOUBLED`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const DOUBLED: [(i32, i32); 1] = [
+    (-10, -20),
+];
+
+/// `BACKWARD`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const BACKWARD: [(i32, i32); 1] = [
+    (-8, -6),
+];
+
+/// `MOBILITY_KNIGHT`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const MOBILITY_KNIGHT: [(i32, i32); 9] = [
+    (-16, -16), (-12, -12), (-8, -8), (-4, -4), (0, 0), (4, 4), (8, 8), (12, 12),
+    (16, 16),
+];
+
+/// `MOBILITY_BISHOP`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const MOBILITY_BISHOP: [(i32, i32); 14] = [
+    (-24, -30), (-20, -25), (-16, -20), (-12, -15), (-8, -10), (-4, -5), (0, 0), (4, 5),
+    (8, 10), (12, 15), (16, 20), (20, 25), (24, 30), (28, 35),
+];
+
+/// `MOBILITY_ROOK`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const MOBILITY_ROOK: [(i32, i32); 15] = [
+    (-14, -28), (-12, -24), (-10, -20), (-8, -16), (-6, -12), (-4, -8), (-2, -4), (0, 0),
+    (2, 4), (4, 8), (6, 12), (8, 16), (10, 20), (12, 24), (14, 28),
+];
+
+/// `MOBILITY_QUEEN`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const MOBILITY_QUEEN: [(i32, i32); 28] = [
+    (-13, -26), (-12, -24), (-11, -22), (-10, -20), (-9, -18), (-8, -16), (-7, -14), (-6, -12),
+    (-5, -10), (-4, -8), (-3, -6), (-2, -4), (-1, -2), (0, 0), (1, 2), (2, 4),
+    (3, 6), (4, 8), (5, 10), (6, 12), (7, 14), (8, 16), (9, 18), (10, 20),
+    (11, 22), (12, 24), (13, 26), (14, 28),
+];
+
+/// `MOBILITY_RIGHT`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const MOBILITY_RIGHT: [(i32, i32); 17] = [
+    (-18, -18), (-15, -15), (-12, -12), (-9, -9), (-6, -6), (-3, -3), (0, 0), (3, 3),
+    (6, 6), (9, 9), (12, 12), (15, 15), (18, 18), (21, 21), (24, 24), (27, 27),
+    (30, 30),
+];
+
+/// `KING_ZONE_ATTACKS`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const KING_ZONE_ATTACKS: [(i32, i32); 5] = [
+    (-6, -1), (-6, -1), (-8, -2), (-10, -3), (-12, -3),
+];
+
+/// `KING_ATTACKERS`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const KING_ATTACKERS: [(i32, i32); 7] = [
+    (0, 0), (-10, 0), (-30, -5), (-60, -10), (-90, -15), (-120, -20), (-150, -25),
+];
+
+/// `PAWN_SHIELD`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const PAWN_SHIELD: [(i32, i32); 2] = [
+    (12, 0), (6, 0),
+];
+
+/// `BISHOP_PAIR`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const BISHOP_PAIR: [(i32, i32); 1] = [
+    (30, 50),
+];
+
+/// `ROOK_FILE`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const ROOK_FILE: [(i32, i32); 2] = [
+    (30, 10), (15, 5),
+];
+
+/// `THREAT_BY_PAWN`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const THREAT_BY_PAWN: [(i32, i32); 5] = [
+    (40, 30), (40, 30), (50, 40), (50, 40), (60, 50),
+];
+
+/// `THREAT_BY_MINOR`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const THREAT_BY_MINOR: [(i32, i32); 3] = [
+    (30, 20), (30, 20), (40, 30),
+];
+
+/// `THREAT_BY_MAJOR`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const THREAT_BY_MAJOR: [(i32, i32); 2] = [
+    (30, 20), (30, 20),
+];
+
+/// `TEMPO`: (middlegame, endgame) by entry (see `params::Group`).
+#[rustfmt::skip]
+pub(crate) const TEMPO: [(i32, i32); 1] = [
+    (10, 10),
+];
