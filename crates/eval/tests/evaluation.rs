@@ -230,9 +230,10 @@ fn fragments_positions_are_explained_and_mirror() {
 fn terms_reward_what_they_name() {
     use outpost_eval::params::Term;
     let term = |fen: &str, term: Term| explain(&Board::from_fen(fen).unwrap()).term_balance(term);
-    // White's passed e-pawn on e6 against e4 (kings far away).
-    let far = term("k7/8/4P3/8/8/8/8/7K w - - 0 1", Term::PassedPawns);
-    let near = term("k7/8/8/8/4P3/8/8/7K w - - 0 1", Term::PassedPawns);
+    // White's passed e-pawn on e7 against e4, its king two squares from the square in
+    // front, black's four.
+    let far = term("k7/4P3/3K4/8/8/8/8/8 w - - 0 1", Term::PassedPawns);
+    let near = term("k7/8/8/8/4P3/3K4/8/8 w - - 0 1", Term::PassedPawns);
     assert!(far.endgame > near.endgame, "{far:?} {near:?}");
     assert!(near.endgame > 0, "{near:?}");
     // No passed pawn when an enemy pawn stands ahead on a neighbouring file (either way).
