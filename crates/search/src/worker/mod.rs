@@ -69,11 +69,16 @@ pub(crate) struct Worker<'a, 'c> {
     /// 0 for the main thread.
     id: usize,
     board: Board,
-    /// Hashes of the game's positions and of the line searched, for repetitions.
+    /// Hashes of the game's positions and of the line searched, for repetitions: the game's
+    /// up to the root, then one per ply of the line (written in place, never grown).
     hashes: Vec<u64>,
+    /// Where the root's hash is in `hashes`.
+    root_index: usize,
     /// The material and piece-square sums of the root and of each position of the line
-    /// searched, kept move by move for the evaluation.
-    sums: Vec<PieceSquareSums>,
+    /// searched, by ply, kept move by move for the evaluation.
+    sums: Box<[PieceSquareSums; MAX_PLY + 2]>,
+    /// The ply of the position on the board: how many moves of the line are made.
+    height: usize,
     heuristics: Box<Heuristics>,
     pv: PvTable,
     /// The move that led to each ply, for counter-moves.
@@ -96,18 +101,21 @@ pub(crate) struct Worker<'a, 'c> {
 impl<'a, 'c> Worker<'a, 'c> {
     /// Thread `id` of the search `ctx`; the main thread (id 0) comes with `main`.
     pub fn new(ctx: &'a SearchContext, id: usize, main: Option<MainThread<'c>>) -> Self {
-        let mut hashes = Vec::with_capacity(ctx.history.len() + MAX_PLY + 2);
-        hashes.extend_from_slice(&ctx.history);
-        hashes.push(ctx.board.hash());
-        let mut sums = Vec::with_capacity(MAX_PLY + 2);
-        sums.push(PieceSquareSums::of(&ctx.board));
+        let root_index = ctx.history.len();
+        let mut hashes = vec![0; root_index + MAX_PLY + 2];
+        hashes[..root_index].copy_from_slice(&ctx.history);
+        hashes[root_index] = ctx.board.hash();
+        let mut sums = Box::new([PieceSquareSums::default(); MAX_PLY + 2]);
+        sums[0] = PieceSquareSums::of(&ctx.board);
         Worker {
             ctx,
             params: &ctx.config.params,
             id,
             board: ctx.board.clone(),
             hashes,
+            root_index,
             sums,
+            height: 0,
             heuristics: Box::new(Heuristics::new(&ctx.config.params)),
             pv: PvTable::new(),
             previous: [None; MAX_PLY + 2],
@@ -239,10 +247,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     fn evaluate(&self) -> Score {
-        let sums = self
-            .sums
-            .last()
-            .expect("the root's sums are never taken off");
+        let sums = &self.sums[self.height];
         debug_assert_eq!(
             *sums,
             PieceSquareSums::of(&self.board),
@@ -253,7 +258,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     fn is_repetition(&self) -> bool {
-        let count = self.hashes.len();
+        let count = self.root_index + self.height + 1;
         let current = self.hashes[count - 1];
         let limit = (self.board.halfmove_clock() as usize).min(count - 1);
         (4..=limit)
@@ -312,17 +317,17 @@ impl<'a, 'c> Worker<'a, 'c> {
     /// quiescence search.
     #[inline(always)]
     fn enter_child(&mut self, ply: usize, previous: Option<PreviousMove>, mv: Move, undo: &Undo) {
-        self.hashes.push(self.board.hash());
-        let sums = self.sums[self.sums.len() - 1].after_move(&self.board, mv, undo);
-        self.sums.push(sums);
+        let sums = self.sums[self.height].after_move(&self.board, mv, undo);
+        self.height += 1;
+        self.hashes[self.root_index + self.height] = self.board.hash();
+        self.sums[self.height] = sums;
         self.previous[ply + 1] = previous;
     }
 
     /// Takes back the move made with `undo` at the matching [`Worker::enter_child`].
     #[inline(always)]
     fn leave_child(&mut self, mv: Move, undo: &Undo) {
-        self.hashes.pop();
-        self.sums.pop();
+        self.height -= 1;
         self.board.unmake(mv, undo);
     }
 
@@ -330,16 +335,16 @@ impl<'a, 'c> Worker<'a, 'c> {
     fn enter_null_child(&mut self, ply: usize) -> Undo {
         let undo = self.board.make_null();
         self.ctx.tt.prefetch(self.board.hash());
-        self.hashes.push(self.board.hash());
-        self.sums.push(self.sums[self.sums.len() - 1]);
+        self.sums[self.height + 1] = self.sums[self.height];
+        self.height += 1;
+        self.hashes[self.root_index + self.height] = self.board.hash();
         self.previous[ply + 1] = None;
         undo
     }
 
     /// Takes back the null move of [`Worker::enter_null_child`].
     fn leave_null_child(&mut self, undo: &Undo) {
-        self.hashes.pop();
-        self.sums.pop();
+        self.height -= 1;
         self.board.unmake_null(undo);
     }
 }
