@@ -11,6 +11,7 @@ use crate::info::Progress;
 use crate::ordering::{Heuristics, PreviousMove, ScoredMoves, MAX_PLY};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
+use crate::tt::Entry;
 use outpost_board::{Board, Move, Undo};
 use outpost_eval::PieceSquareSums;
 use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
@@ -244,6 +245,19 @@ impl<'a, 'c> Worker<'a, 'c> {
             return Some(self.evaluate());
         }
         None
+    }
+
+    /// The static evaluation, taken from the table `entry` of this position when it holds
+    /// one (the same number: the evaluation depends on the position alone).
+    #[inline]
+    fn evaluate_or_stored(&self, entry: Option<Entry>) -> Score {
+        match entry.and_then(|entry| entry.static_eval) {
+            Some(stored) => {
+                debug_assert_eq!(stored, self.evaluate(), "{}", self.board.to_fen());
+                stored
+            }
+            None => self.evaluate(),
+        }
     }
 
     fn evaluate(&self) -> Score {
