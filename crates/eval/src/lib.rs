@@ -35,6 +35,7 @@
 mod explain;
 mod fragments;
 pub mod params;
+mod pawn_cache;
 pub mod score;
 mod sums;
 mod tables;
@@ -43,6 +44,7 @@ mod terms;
 mod tuned;
 
 pub use explain::{explain, Explanation};
+pub use pawn_cache::PawnCache;
 pub use sums::PieceSquareSums;
 pub use tapered::{Tapered, MAX_PHASE};
 
@@ -76,19 +78,27 @@ pub const fn piece_square_value(variant: Variant, piece: Piece, square: Square) 
 /// [`TEMPO`] bonus included, middlegame and endgame sums blended by [`phase`]. Not a mate
 /// score; [`explain()`] shows the parts.
 pub fn evaluate(board: &Board) -> i32 {
-    evaluate_with(board, &PieceSquareSums::of(board))
+    let sums = PieceSquareSums::of(board);
+    let mut terms = params::Weigh::new(&params::PARAMS);
+    terms::trace(board, &mut terms);
+    side_to_move_view(board, (sums.balance() + terms.total).blend(sums.phase()))
 }
 
 /// [`evaluate`] with the material and piece-square `sums` of `board` already at hand (a
-/// search keeps them move by move with [`PieceSquareSums::after_move`]); the other terms
-/// are counted from the board's bitboards.
+/// search keeps them move by move with [`PieceSquareSums::after_move`]) and the terms of
+/// the pawns alone kept in `pawn_cache`; the other terms are counted from the board's
+/// bitboards. The same number as [`evaluate`], faster.
 #[inline]
-pub fn evaluate_with(board: &Board, sums: &PieceSquareSums) -> i32 {
-    let mut terms = params::Weigh::new(&params::PARAMS);
-    terms::trace(board, &mut terms);
-    let blended = (sums.balance() + terms.total).blend(sums.phase());
+pub fn evaluate_cached(board: &Board, sums: &PieceSquareSums, pawn_cache: &mut PawnCache) -> i32 {
+    let terms = terms::weigh_cached(board, &params::PARAMS, pawn_cache);
+    side_to_move_view(board, (sums.balance() + terms).blend(sums.phase()))
+}
+
+/// `white_view`, a score from white's point of view, from the side to move's.
+#[inline]
+fn side_to_move_view(board: &Board, white_view: i32) -> i32 {
     match board.side_to_move() {
-        Color::White => blended,
-        Color::Black => -blended,
+        Color::White => white_view,
+        Color::Black => -white_view,
     }
 }

@@ -2,7 +2,9 @@
 //! balance, and agreement between `evaluate` and `explain`.
 
 use outpost_board::{read_epd, Board};
-use outpost_eval::{evaluate, explain, phase, MAX_PHASE, TEMPO};
+use outpost_eval::{
+    evaluate, evaluate_cached, explain, phase, PawnCache, PieceSquareSums, MAX_PHASE, TEMPO,
+};
 use outpost_movegen::legal_moves;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -257,4 +259,47 @@ fn terms_reward_what_they_name() {
     // A pawn attacking a knight is a threat for the pawn's side.
     let threat = term("k7/8/8/3n4/4P3/8/8/7K w - - 0 1", Term::Threats);
     assert!(threat.middlegame > 0, "{threat:?}");
+}
+
+/// The pawn cache a search evaluates with gives the numbers of counting afresh: over random
+/// games of both rule sets sharing one cache, and for the same pawns on the two board sizes
+/// (where a passed pawn's rank counts differently).
+#[test]
+fn the_pawn_cache_changes_no_score() {
+    let mut cache = PawnCache::new();
+    let cached = |board: &Board, cache: &mut PawnCache| {
+        evaluate_cached(board, &PieceSquareSums::of(board), cache)
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut positions = 0;
+    for game in 0..30 {
+        let mut board = if game % 3 == 2 {
+            Board::from_fen(outpost_board::Variant::Fragments.start_fen()).unwrap()
+        } else {
+            Board::startpos()
+        };
+        for _ in 0..150 {
+            // Twice: the second is a hit.
+            for _ in 0..2 {
+                assert_eq!(cached(&board, &mut cache), evaluate(&board), "{board:?}");
+            }
+            positions += 1;
+            let moves = legal_moves(&board);
+            if moves.is_empty() || board.halfmove_clock() >= 100 {
+                break;
+            }
+            board.make(moves[rng.next_u32() as usize % moves.len()]);
+        }
+    }
+    assert!(positions > 1_000, "only {positions} positions");
+
+    let standard = Board::from_fen("7k/8/8/8/3p4/8/1P6/K7 w - - 0 1").unwrap();
+    let fragments = Board::from_fen("4k/3p1/5/1P3/K4 w - - 0 1").unwrap();
+    assert_eq!(
+        standard.pieces(outpost_board::PieceKind::Pawn),
+        fragments.pieces(outpost_board::PieceKind::Pawn)
+    );
+    for board in [&standard, &fragments, &standard] {
+        assert_eq!(cached(board, &mut cache), evaluate(board), "{board:?}");
+    }
 }

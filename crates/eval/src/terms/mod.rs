@@ -16,7 +16,9 @@ mod threats;
 
 use outpost_board::{Bitboard, Board, Color, PieceKind, Square, Variant};
 
-use crate::params::{Group, Sink};
+use crate::params::{Group, Params, Sink, Weigh};
+use crate::pawn_cache::PawnCache;
+use crate::tapered::Tapered;
 
 /// The tempo parameter.
 const TEMPO: usize = Group::Tempo.start();
@@ -81,10 +83,38 @@ impl Context {
 #[inline]
 pub(crate) fn trace<S: Sink>(board: &Board, sink: &mut S) {
     let context = Context::new(board);
-    pawns::trace(board, &context, sink);
-    let attacks = pieces::trace(board, &context, sink);
-    king::trace(board, &context, &attacks, sink);
-    threats::trace(board, &context, &attacks, sink);
+    let passed = pawns::trace_pawns_only(&context, sink);
+    trace_beyond_pawns(board, &context, passed, sink);
+}
+
+/// The terms of `board` weighed by `params`, as [`trace`] into a [`Weigh`] gives them, with
+/// the pawn-only terms taken from `cache` where it has them.
+#[inline]
+pub(crate) fn weigh_cached(board: &Board, params: &Params, cache: &mut PawnCache) -> Tapered {
+    let context = Context::new(board);
+    let (pawn_score, passed) = cache.get_or_count(context.pawns, board.variant().size(), || {
+        let mut pawn_terms = Weigh::new(params);
+        let passed = pawns::trace_pawns_only(&context, &mut pawn_terms);
+        (pawn_terms.total, passed)
+    });
+    let mut terms = Weigh::new(params);
+    trace_beyond_pawns(board, &context, passed, &mut terms);
+    terms.total + pawn_score
+}
+
+/// Gives `sink` the parameters of every term but the pawn-only ones, for each colour's
+/// `passed` pawns.
+#[inline]
+fn trace_beyond_pawns<S: Sink>(
+    board: &Board,
+    context: &Context,
+    passed: [Bitboard; 2],
+    sink: &mut S,
+) {
+    pawns::trace_passed_by_pieces(board, context, passed, sink);
+    let attacks = pieces::trace(board, context, sink);
+    king::trace(board, context, &attacks, sink);
+    threats::trace(board, context, &attacks, sink);
     sink.add(board.side_to_move(), TEMPO, 1);
 }
 
