@@ -221,6 +221,22 @@ fn the_engine_plays_itself_to_mate() {
     assert!(text.contains("Game over> moves\nNo legal moves."), "{text}");
 }
 
+/// `eval` prints the static evaluation term by term, as UCI `eval` shows it.
+#[test]
+fn eval_explains_the_position() {
+    let (_session, text) = play(settings(humans()), &["e4", "eval"]);
+    for row in [
+        "Passed pawns",
+        "Mobility",
+        "King safety",
+        "Threats",
+        "Tempo",
+        "Score",
+    ] {
+        assert!(text.contains(row), "{row}: {text}");
+    }
+}
+
 #[test]
 fn every_end_of_game_is_announced_with_its_reason() {
     let cases: [(&[&str], &str); 5] = [

@@ -972,6 +972,28 @@ fn help_overlay() {
     insta::assert_snapshot!("help_overlay", driver.screen());
 }
 
+/// `eval` typed shows the static evaluation term by term over the board; any key closes it.
+#[test]
+fn eval_overlay() {
+    let mut driver = Driver::new(settings(humans()));
+    driver.typed("e4");
+    driver.typed("eval");
+    let screen = driver.screen();
+    for row in [
+        "Passed pawns",
+        "Mobility",
+        "King safety",
+        "Threats",
+        "Tempo",
+        "Score",
+    ] {
+        assert!(screen.contains(row), "{row}: {screen}");
+    }
+    insta::assert_snapshot!("eval_overlay", screen);
+    driver.key(KeyCode::Esc);
+    assert!(!driver.screen().contains("King safety"));
+}
+
 #[test]
 fn the_engine_pauses_between_its_moves_when_it_plays_itself() {
     let mut engines = settings(Mode::new(Player::Engine, Player::Engine));

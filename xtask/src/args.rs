@@ -29,6 +29,8 @@ pub const DEFAULT_TUNED: &str = "crates/eval/src/tuned.rs";
 pub const DEFAULT_EPOCHS: usize = 200;
 /// The default learning rate (Adam's step, in centipawns) of `tune`.
 pub const DEFAULT_LEARNING_RATE: f64 = 1.0;
+/// The default weight of `tune`'s L2 penalty on the distance from the starting values.
+pub const DEFAULT_L2: f64 = 2e-8;
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +82,9 @@ pub struct TuneOptions {
     /// How much of each position's target is the search's score (turned into a win
     /// probability) rather than the game result: 0 (default) results only.
     pub score_weight: f64,
+    /// The weight of the L2 penalty on each parameter's distance from its starting value
+    /// (squared, in centipawns), added to the mean squared error.
+    pub l2: f64,
     /// Write today's compiled-in values unchanged, reading no data.
     pub rewrite: bool,
 }
@@ -327,6 +332,7 @@ fn parse_tune(args: &[String]) -> Result<Command, String> {
         epochs: DEFAULT_EPOCHS,
         learning_rate: DEFAULT_LEARNING_RATE,
         score_weight: 0.0,
+        l2: DEFAULT_L2,
         rewrite: false,
     };
     let mut args = Flags::new(args);
@@ -344,6 +350,7 @@ fn parse_tune(args: &[String]) -> Result<Command, String> {
             "--score-weight" => {
                 options.score_weight = real(name, args.value(name, inline)?, 0.0, 1.0)?;
             }
+            "--l2" => options.l2 = real(name, args.value(name, inline)?, 0.0, 1.0)?,
             "--rewrite" => {
                 args.no_value(name, inline)?;
                 options.rewrite = true;
@@ -524,6 +531,7 @@ mod tests {
         match parse_words("tune --data d --out o.rs --epochs 3 --learning-rate 0.5 --rewrite") {
             Ok(Command::Tune(options)) => {
                 assert_eq!((options.epochs, options.learning_rate), (3, 0.5));
+                assert_eq!(options.l2, DEFAULT_L2);
                 assert!(options.rewrite);
                 assert_eq!(options.out, std::path::PathBuf::from("o.rs"));
             }
@@ -531,6 +539,11 @@ mod tests {
         }
         assert!(parse_words("tune --learning-rate -1").is_err());
         assert!(parse_words("tune --score-weight 2").is_err());
+        assert!(parse_words("tune --l2 -1").is_err());
+        match parse_words("tune --l2 0") {
+            Ok(Command::Tune(options)) => assert_eq!(options.l2, 0.0),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

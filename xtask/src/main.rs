@@ -99,16 +99,20 @@ Tasks:
         --threads N      games played at once (default 1)
 
   tune [--data FILE] [--out FILE] [--epochs N] [--learning-rate X] [--score-weight W]
-       [--rewrite]
+       [--l2 L] [--rewrite]
       Texel's method: fit K of sigmoid(K * eval) to the results first, then every
       evaluation parameter at once by Adam on batches of 4096 positions, printing the
-      mean squared error after each epoch; writes the rounded values as Rust.
+      mean squared error after each epoch; writes the rounded values as Rust. The means
+      of the piece-square and mobility tables stay where they started (they would trade
+      places with the piece values).
         --data FILE      positions from datagen (default target/tuning/positions.txt)
         --out FILE       default crates/eval/src/tuned.rs (what the engine compiles in)
         --epochs N       passes over the data (default 200)
         --learning-rate X  Adam's step in centipawns (default 1)
         --score-weight W   part of each target taken from the search's score, 0 to 1
                          (default 0: game results only)
+        --l2 L           weight of the penalty on each parameter's squared distance
+                         from its starting value (default 2e-8; 0 for none)
         --rewrite        write today's values unchanged, reading no data
 
   help

@@ -1,6 +1,7 @@
 //! Static evaluation for the Outpost chess engine: material plus middlegame and endgame
-//! piece-square tables, blended by the game phase ("tapered" evaluation), and the score type
-//! with its mate-score helpers.
+//! piece-square tables, passed pawns, pawn structure, mobility, king safety, the bishop pair,
+//! rooks on open files, threats and the tempo, each a middlegame and an endgame score blended
+//! by the game phase ("tapered" evaluation), and the score type with its mate-score helpers.
 //!
 //! The numbers are parameters ([`params`]) whose values live in the generated `tuned.rs`,
 //! written by `cargo xtask tune`; [`params::trace`] tells the tuner which parameters a
@@ -12,14 +13,16 @@
 //!
 //! // The start position is symmetric: only the side to move's tempo bonus remains.
 //! let start = Board::startpos();
-//! assert_eq!(evaluate(&start), TEMPO);
+//! assert_eq!(evaluate(&start), TEMPO.middlegame);
 //! assert_eq!(phase(&start), MAX_PHASE);
 //!
 //! // White is a queen up: good for white to move, equally bad for black to move.
 //! let white = Board::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
 //! let black = Board::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
 //! assert!(evaluate(&white) > 800);
-//! assert_eq!(evaluate(&black), -evaluate(&white) + 2 * TEMPO);
+//! // Only the tempo changed sides (blended by the phase, so within a centipawn of rounding).
+//! let tempo = TEMPO.blend(phase(&white));
+//! assert!((evaluate(&black) - (-evaluate(&white) + 2 * tempo)).abs() <= 1);
 //!
 //! // The same score, term by term, as a table people can read.
 //! let explanation = explain(&white);
@@ -32,21 +35,25 @@
 mod explain;
 mod fragments;
 pub mod params;
+mod pawn_cache;
 pub mod score;
 mod sums;
 mod tables;
 mod tapered;
+mod terms;
 mod tuned;
 
 pub use explain::{explain, Explanation};
+pub use pawn_cache::PawnCache;
 pub use sums::PieceSquareSums;
 pub use tapered::{Tapered, MAX_PHASE};
 
 use outpost_board::{Board, Color, Piece, PieceKind, Square, Variant};
 
-/// The bonus, in centipawns, for having the move: added to the score of the side to move.
-/// It keeps scores of odd and even search depths closer together.
-pub const TEMPO: i32 = 10;
+/// The bonus, in centipawns, for having the move: added to the side to move's score before
+/// blending (a parameter, [`params::Group::Tempo`]). It keeps scores of odd and even search
+/// depths closer together.
+pub const TEMPO: Tapered = params::PARAMS[params::Group::Tempo.start()];
 
 /// The game phase from the material left: knight and bishop count 1, rook 2, queen 4 (and
 /// the Right of Chess Fragments 6), so the start position has [`MAX_PHASE`] (24) and kings
@@ -67,19 +74,31 @@ pub const fn piece_square_value(variant: Variant, piece: Piece, square: Square) 
 }
 
 /// The static evaluation of `board` in centipawns, from the side to move's point of view:
-/// material plus piece-square tables, middlegame and endgame sums blended by [`phase`],
-/// plus the [`TEMPO`] bonus. Not a mate score; [`explain()`] shows the parts.
+/// material plus piece-square tables and the other terms ([`params::Term`]), the
+/// [`TEMPO`] bonus included, middlegame and endgame sums blended by [`phase`]. Not a mate
+/// score; [`explain()`] shows the parts.
 pub fn evaluate(board: &Board) -> i32 {
-    evaluate_with(board, &PieceSquareSums::of(board))
+    let sums = PieceSquareSums::of(board);
+    let mut terms = params::Weigh::new(&params::PARAMS);
+    terms::trace(board, &mut terms);
+    side_to_move_view(board, (sums.balance() + terms.total).blend(sums.phase()))
 }
 
 /// [`evaluate`] with the material and piece-square `sums` of `board` already at hand (a
-/// search keeps them move by move with [`PieceSquareSums::after_move`]).
+/// search keeps them move by move with [`PieceSquareSums::after_move`]) and the terms of
+/// the pawns alone kept in `pawn_cache`; the other terms are counted from the board's
+/// bitboards. The same number as [`evaluate`], faster.
 #[inline]
-pub fn evaluate_with(board: &Board, sums: &PieceSquareSums) -> i32 {
-    let blended = sums.blended();
+pub fn evaluate_cached(board: &Board, sums: &PieceSquareSums, pawn_cache: &mut PawnCache) -> i32 {
+    let terms = terms::weigh_cached(board, &params::PARAMS, pawn_cache);
+    side_to_move_view(board, (sums.balance() + terms).blend(sums.phase()))
+}
+
+/// `white_view`, a score from white's point of view, from the side to move's.
+#[inline]
+fn side_to_move_view(board: &Board, white_view: i32) -> i32 {
     match board.side_to_move() {
-        Color::White => blended + TEMPO,
-        Color::Black => -blended + TEMPO,
+        Color::White => white_view,
+        Color::Black => -white_view,
     }
 }

@@ -11,8 +11,10 @@
 //!
 //! Layout: the 6 piece values (pawn to king), then 6 piece-square tables of 64 entries each
 //! (pawn to king), every table in diagram layout (entry 0 is a8, entry 63 is h1, from the
-//! piece's own side: see `tables.rs`). Each parameter is a [`Tapered`] pair; the tuner fits
-//! both halves.
+//! piece's own side: see `tables.rs`), then the [`Group`]s of the other terms (passed pawns,
+//! pawn structure, mobility, king safety, bishop pair, rook files, threats, tempo), each a run
+//! of parameters counted by `crate::terms`. Each parameter is a [`Tapered`] pair; the tuner
+//! fits both halves.
 
 use outpost_board::{Board, Color, PieceKind, Variant};
 
@@ -22,8 +24,13 @@ use crate::tuned;
 /// The piece kinds of standard chess that have parameters: pawn to king.
 pub const KINDS: usize = 6;
 
-/// How many tapered parameters there are: 6 piece values and 6 tables of 64 squares.
-pub const PARAM_COUNT: usize = KINDS + KINDS * 64;
+/// The index of the first parameter after the piece values and piece-square tables: where
+/// the [`Group`]s begin.
+pub const GROUPS_START: usize = KINDS + KINDS * 64;
+
+/// How many tapered parameters there are: 6 piece values, 6 tables of 64 squares and the
+/// [`Group`]s.
+pub const PARAM_COUNT: usize = Group::END;
 
 /// All parameters, in the layout of the module docs.
 pub type Params = [Tapered; PARAM_COUNT];
@@ -55,9 +62,220 @@ pub const fn piece_features(color: Color, kind: usize, square: usize) -> [usize;
     [value_param(kind), square_param(kind, entry)]
 }
 
+/// The terms beyond material and piece-square tables, as [`crate::Explanation`] shows them:
+/// each [`Group`] belongs to one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Term {
+    /// Passed pawns: by rank, free path, protection, king distances.
+    PassedPawns,
+    /// Isolated, doubled and backward pawns.
+    PawnStructure,
+    /// Safe squares each knight, bishop, rook, queen and Right reaches.
+    Mobility,
+    /// Attacks on the king's zone and the pawn shield in front of the king.
+    KingSafety,
+    /// Both bishops.
+    BishopPair,
+    /// Rooks on open and half-open files.
+    RookFiles,
+    /// Pieces attacked by pawns or by lesser pieces.
+    Threats,
+    /// The side to move's bonus.
+    Tempo,
+}
+
+impl Term {
+    /// How many terms there are.
+    pub const COUNT: usize = 8;
+
+    /// Every term, in the order [`crate::Explanation`] shows them.
+    pub const ALL: [Term; Term::COUNT] = [
+        Term::PassedPawns,
+        Term::PawnStructure,
+        Term::Mobility,
+        Term::KingSafety,
+        Term::BishopPair,
+        Term::RookFiles,
+        Term::Threats,
+        Term::Tempo,
+    ];
+
+    /// The term's name as a table row shows it (at most 12 characters).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Term::PassedPawns => "Passed pawns",
+            Term::PawnStructure => "Pawn struct.",
+            Term::Mobility => "Mobility",
+            Term::KingSafety => "King safety",
+            Term::BishopPair => "Bishop pair",
+            Term::RookFiles => "Rook files",
+            Term::Threats => "Threats",
+            Term::Tempo => "Tempo",
+        }
+    }
+
+    /// 0 for the first term of [`Term::ALL`], and so on.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Declares the parameter groups once: the enum, each group's length, names, term and
+/// values in `tuned.rs` all come from this one list.
+macro_rules! groups {
+    ($( $(#[doc = $doc:expr])* $variant:ident = $constant:ident [$len:expr], $term:ident, $label:literal; )*) => {
+        /// A run of parameters of one evaluation term beyond material and piece-square
+        /// tables, with its values in the generated `tuned.rs` (a constant of the same name
+        /// in capitals: [`Group::constant`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Group {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl Group {
+            /// Every group, in the parameter layout's order.
+            pub const ALL: &'static [Group] = &[$(Group::$variant),*];
+
+            /// How many parameters the group has.
+            pub const fn size(self) -> usize {
+                match self { $(Group::$variant => $len,)* }
+            }
+
+            /// The name of the group's constant in `tuned.rs`.
+            pub const fn constant(self) -> &'static str {
+                match self { $(Group::$variant => stringify!($constant),)* }
+            }
+
+            /// A short name for people, such as `mobility knight`.
+            pub const fn label(self) -> &'static str {
+                match self { $(Group::$variant => $label,)* }
+            }
+
+            /// The term of the explanation the group adds to.
+            pub const fn term(self) -> Term {
+                match self { $(Group::$variant => Term::$term,)* }
+            }
+
+            /// The compiled-in (middlegame, endgame) values of the group, from `tuned.rs`.
+            const fn tuned(self) -> &'static [(i32, i32)] {
+                match self { $(Group::$variant => &tuned::$constant,)* }
+            }
+        }
+    };
+}
+
+groups! {
+    /// By the passed pawn's rank from its own side (0 rank 1 … 7 rank 8; on the 5×5 board
+    /// a rank counts as the 8×8 rank as far from promotion: rank r as r + 3).
+    PassedRank = PASSED_RANK[8], PassedPawns, "passed rank";
+    /// A passed pawn whose path to promotion is free of pieces, by rank.
+    PassedFree = PASSED_FREE[8], PassedPawns, "passed free path";
+    /// A passed pawn protected by an own pawn, by rank.
+    PassedProtected = PASSED_PROTECTED[8], PassedPawns, "passed protected";
+    /// Per square of distance from the own king to the square in front of a passed pawn
+    /// (the promotion square for a pawn one step from it), by rank.
+    PassedOwnKing = PASSED_OWN_KING[8], PassedPawns, "passed own king distance";
+    /// Per square of distance from the enemy king to that square, by rank.
+    PassedEnemyKing = PASSED_ENEMY_KING[8], PassedPawns, "passed enemy king distance";
+    /// A pawn with no own pawn on a neighbouring file.
+    Isolated = ISOLATED[1], PawnStructure, "isolated pawn";
+    /// A pawn with an own pawn in front of it on its file.
+    Doubled = DOUBLED[1], PawnStructure, "doubled pawn";
+    /// A pawn whose step forward an enemy pawn attacks and no own pawn can ever guard (not
+    /// isolated).
+    Backward = BACKWARD[1], PawnStructure, "backward pawn";
+    /// A knight by the number of safe squares it reaches (not attacked by enemy pawns, not
+    /// held by own pieces).
+    MobilityKnight = MOBILITY_KNIGHT[9], Mobility, "mobility knight";
+    /// A bishop by its safe squares.
+    MobilityBishop = MOBILITY_BISHOP[14], Mobility, "mobility bishop";
+    /// A rook by its safe squares.
+    MobilityRook = MOBILITY_ROOK[15], Mobility, "mobility rook";
+    /// A queen by its safe squares.
+    MobilityQueen = MOBILITY_QUEEN[28], Mobility, "mobility queen";
+    /// The Right of Chess Fragments by its safe squares (at most 8 as a rook and 8 as a
+    /// knight on 5×5); never counted in standard chess, so not tuned.
+    MobilityRight = MOBILITY_RIGHT[17], Mobility, "mobility right";
+    /// Per square of the king's zone (the king's square and those around it) attacked by an
+    /// enemy knight, bishop, rook, queen or Right (one entry each), for the attacked side.
+    KingZoneAttacks = KING_ZONE_ATTACKS[5], KingSafety, "king zone attacks";
+    /// By the number of enemy pieces (not pawns or king) attacking the king's zone (entry 0
+    /// for one, the last for 7 or more), for the attacked side.
+    KingAttackers = KING_ATTACKERS[7], KingSafety, "king attackers";
+    /// Per own pawn in front of the king, on its file or a neighbouring one: one rank ahead,
+    /// two ranks ahead.
+    PawnShield = PAWN_SHIELD[2], KingSafety, "pawn shield";
+    /// Two bishops or more.
+    BishopPair = BISHOP_PAIR[1], BishopPair, "bishop pair";
+    /// A rook on a file without pawns (open), on one without own pawns but with enemy pawns
+    /// (half-open).
+    RookFile = ROOK_FILE[2], RookFiles, "rook file";
+    /// An enemy knight, bishop, rook, queen or Right (one entry each) attacked by an own
+    /// pawn, for the attacker.
+    ThreatByPawn = THREAT_BY_PAWN[5], Threats, "threat by pawn";
+    /// An enemy rook, queen or Right (one entry each) attacked by an own knight or bishop,
+    /// for the attacker.
+    ThreatByMinor = THREAT_BY_MINOR[3], Threats, "threat by minor";
+    /// An enemy queen or Right (one entry each) attacked by an own rook (in standard chess
+    /// only, where the Right is absent) or queen attacking a Right, for the attacker.
+    ThreatByMajor = THREAT_BY_MAJOR[2], Threats, "threat by major";
+    /// The side to move's bonus.
+    Tempo = TEMPO[1], Tempo, "tempo";
+}
+
+impl Group {
+    /// The index of the parameter after the last group.
+    pub const END: usize = {
+        let mut end = GROUPS_START;
+        let mut i = 0;
+        while i < Group::ALL.len() {
+            end += Group::ALL[i].size();
+            i += 1;
+        }
+        end
+    };
+
+    /// The index of the group's first parameter.
+    pub const fn start(self) -> usize {
+        let mut start = GROUPS_START;
+        let mut i = 0;
+        while i < Group::ALL.len() && Group::ALL[i] as usize != self as usize {
+            start += Group::ALL[i].size();
+            i += 1;
+        }
+        start
+    }
+
+    /// The index of the group's parameter `entry` (clamped to the group's last entry).
+    #[inline]
+    pub const fn param(self, entry: usize) -> usize {
+        let last = self.size() - 1;
+        self.start() + if entry < last { entry } else { last }
+    }
+
+    /// The group a parameter index belongs to (`None` for piece values and tables).
+    pub fn of(param: usize) -> Option<Group> {
+        Group::ALL
+            .iter()
+            .copied()
+            .find(|group| (group.start()..group.start() + group.size()).contains(&param))
+    }
+}
+
 /// The compiled-in parameters, read from the generated `tuned.rs`.
 pub const PARAMS: Params = {
     let mut params = [Tapered::ZERO; PARAM_COUNT];
+    let mut group = 0;
+    while group < Group::ALL.len() {
+        let values = Group::ALL[group].tuned();
+        let start = Group::ALL[group].start();
+        let mut entry = 0;
+        while entry < values.len() {
+            params[start + entry] = Tapered::new(values[entry].0, values[entry].1);
+            entry += 1;
+        }
+        group += 1;
+    }
     let mut kind = 0;
     while kind < KINDS {
         params[value_param(kind)] =
@@ -82,6 +300,9 @@ pub fn param_name(index: usize) -> String {
     if index < KINDS {
         return format!("value {}", NAMES[index]);
     }
+    if let Some(group) = Group::of(index) {
+        return format!("{} {}", group.label(), index - group.start());
+    }
     let (kind, entry) = ((index - KINDS) / 64, (index - KINDS) % 64);
     let file = (b'a' + (entry % 8) as u8) as char;
     let rank = 8 - entry / 8;
@@ -90,36 +311,32 @@ pub fn param_name(index: usize) -> String {
 
 /// Receives the parameters a position counts.
 pub trait Sink {
-    /// Parameter `param` counts `count` times more, from white's view (a black piece's
-    /// parameters count -1).
-    fn add(&mut self, param: usize, count: i32);
+    /// `color`'s parameter `param` counts `count` times more for `color` (from white's view
+    /// a black count is negative).
+    fn add(&mut self, color: Color, param: usize, count: i32);
 }
 
-/// Gives `sink` every parameter count of `board`'s material and piece-square score, from
-/// white's view, before blending by [`crate::phase`] (the same for both halves of each
-/// pair). Standard chess only: Chess Fragments has its own, untuned tables (nothing is
-/// given for its boards).
+/// Gives `sink` every parameter count of `board`'s evaluation before blending by
+/// [`crate::phase`] (the same for both halves of each pair): the material and piece-square
+/// part (standard chess only: Chess Fragments has its own, untuned tables, of which nothing
+/// is given), then every other term (`crate::terms`, in both variants), tempo included.
 pub fn trace<S: Sink>(board: &Board, sink: &mut S) {
-    if board.variant() != Variant::Chess {
-        return;
-    }
-    for color in Color::ALL {
-        let sign = match color {
-            Color::White => 1,
-            Color::Black => -1,
-        };
-        for (kind, &piece_kind) in PieceKind::ALL.iter().take(KINDS).enumerate() {
-            for square in board.pieces_of(color, piece_kind) {
-                for param in piece_features(color, kind, square.index()) {
-                    sink.add(param, sign);
+    if board.variant() == Variant::Chess {
+        for color in Color::ALL {
+            for (kind, &piece_kind) in PieceKind::ALL.iter().take(KINDS).enumerate() {
+                for square in board.pieces_of(color, piece_kind) {
+                    for param in piece_features(color, kind, square.index()) {
+                        sink.add(color, param, 1);
+                    }
                 }
             }
         }
     }
+    crate::terms::trace(board, sink);
 }
 
 /// A [`Sink`] that weighs each count by a parameter set: after [`trace`], `total` is the
-/// material and piece-square balance from white's view.
+/// balance from white's view, before blending.
 #[derive(Clone, Debug)]
 pub struct Weigh<'a> {
     /// The values each parameter is weighed with.
@@ -140,8 +357,12 @@ impl<'a> Weigh<'a> {
 
 impl Sink for Weigh<'_> {
     #[inline]
-    fn add(&mut self, param: usize, count: i32) {
+    fn add(&mut self, color: Color, param: usize, count: i32) {
         let value = self.params[param];
+        let count = match color {
+            Color::White => count,
+            Color::Black => -count,
+        };
         self.total += Tapered::new(value.middlegame * count, value.endgame * count);
     }
 }
@@ -161,33 +382,62 @@ mod tests {
     use rand_chacha::rand_core::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// The trace weighed by the compiled-in parameters is the engine's incremental sum,
-    /// in positions of random games: the tuner fits what the engine scores.
+    /// The trace weighed by the compiled-in parameters is the engine's evaluation (from
+    /// white's view), in positions of random games of standard chess, Chess960 and Chess
+    /// Fragments (whose piece-square part is not traced: added from the engine's sums): the
+    /// tuner fits what the engine scores.
     #[test]
-    fn trace_weighed_by_params_is_the_engines_sum() {
+    fn trace_weighed_by_params_is_the_engines_evaluation() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1",
+            "8/pp3k2/2p5/3P4/1P6/5K2/5PPP/8 w - - 0 1",
+            Variant::Fragments.start_fen(),
+        ];
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let mut positions = 0;
-        for _ in 0..100 {
-            let mut board = Board::startpos();
-            for _ in 0..120 {
-                let moves = legal_moves(&board);
-                if moves.is_empty() {
-                    break;
+        for fen in starts {
+            for _ in 0..40 {
+                let mut board = Board::from_fen(fen).unwrap();
+                for _ in 0..120 {
+                    let moves = legal_moves(&board);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    board.make(moves[rng.next_u32() as usize % moves.len()]);
+                    let mut weigh = Weigh::new(&PARAMS);
+                    trace(&board, &mut weigh);
+                    if board.variant() == Variant::Fragments {
+                        weigh.total += PieceSquareSums::of(&board).balance();
+                    }
+                    let phase = crate::phase(&board);
+                    let white_view = match board.side_to_move() {
+                        Color::White => crate::evaluate(&board),
+                        Color::Black => -crate::evaluate(&board),
+                    };
+                    assert_eq!(weigh.total.blend(phase), white_view, "{}", board.to_fen());
+                    positions += 1;
                 }
-                board.make(moves[rng.next_u32() as usize % moves.len()]);
-                let mut weigh = Weigh::new(&PARAMS);
-                trace(&board, &mut weigh);
-                let phase = crate::phase(&board);
-                assert_eq!(
-                    weigh.total.blend(phase),
-                    PieceSquareSums::of(&board).blended(),
-                    "{}",
-                    board.to_fen()
-                );
-                positions += 1;
             }
         }
-        assert!(positions > 10_000);
+        assert!(positions > 20_000, "{positions}");
+    }
+
+    /// The groups follow each other without gaps and end the parameters; every parameter
+    /// has a group or is a piece value or table entry.
+    #[test]
+    fn groups_tile_the_parameters() {
+        let mut next = GROUPS_START;
+        for &group in Group::ALL {
+            assert_eq!(group.start(), next, "{group:?}");
+            assert_eq!(Group::of(next), Some(group));
+            next += group.size();
+        }
+        assert_eq!(next, PARAM_COUNT);
+        assert_eq!(Group::of(GROUPS_START - 1), None);
+        assert_eq!(Group::Tempo.param(5), PARAM_COUNT - 1);
     }
 
     #[test]
@@ -195,6 +445,11 @@ mod tests {
         assert_eq!(param_name(value_param(1)), "value knight");
         assert_eq!(param_name(square_param(0, 12)), "square pawn e7");
         assert_eq!(param_name(square_param(5, 62)), "square king g1");
-        assert_eq!(PARAM_COUNT, 390);
+        assert_eq!(
+            param_name(Group::MobilityKnight.start() + 3),
+            "mobility knight 3"
+        );
+        assert_eq!(param_name(PARAM_COUNT - 1), "tempo 0");
+        assert_eq!(GROUPS_START, 390);
     }
 }

@@ -66,6 +66,18 @@ impl PieceSquareSums {
         self.balance.blend(self.phase)
     }
 
+    /// The material and piece-square balance from white's view, before blending.
+    #[inline]
+    pub fn balance(&self) -> Tapered {
+        self.balance
+    }
+
+    /// The game phase, unclamped (blending clamps it).
+    #[inline]
+    pub fn phase(&self) -> i32 {
+        self.phase
+    }
+
     #[inline]
     fn add(&mut self, table: &PieceSquareTable, piece: Piece, square: Square) {
         self.balance += table[piece.index()][square.index()];

@@ -122,23 +122,25 @@ mod tests {
 
     #[test]
     fn tables_read_in_diagram_layout() {
-        // A white pawn on e7 (diagram line 2, file e) gets the big middlegame bonus 68;
-        // a black pawn on e2 is the same square from black's side.
+        // A white pawn on e7 is diagram line 2, file e (entry 12); a black pawn on e2 is
+        // the same square from black's side.
+        use crate::tuned::{MIDDLEGAME_TABLES, MIDDLEGAME_VALUES};
         let white_pawn = Piece::new(Color::White, PieceKind::Pawn);
         let black_pawn = Piece::new(Color::Black, PieceKind::Pawn);
+        let e7 = MIDDLEGAME_VALUES[0] + MIDDLEGAME_TABLES[0][12];
         assert_eq!(
             piece_square(Variant::Chess, white_pawn, Square::E7).middlegame,
-            82 + 68
+            e7
         );
         assert_eq!(
             piece_square(Variant::Chess, black_pawn, Square::E2).middlegame,
-            82 + 68
+            e7
         );
-        // The white king on g1 (bottom line, file g) is safe in the middlegame: +24.
+        // The white king on g1 is the bottom line, file g (entry 62).
         let white_king = Piece::new(Color::White, PieceKind::King);
         assert_eq!(
             piece_square(Variant::Chess, white_king, Square::G1).middlegame,
-            24
+            MIDDLEGAME_TABLES[5][62]
         );
     }
 }

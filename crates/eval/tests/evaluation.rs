@@ -2,7 +2,9 @@
 //! balance, and agreement between `evaluate` and `explain`.
 
 use outpost_board::{read_epd, Board};
-use outpost_eval::{evaluate, explain, phase, MAX_PHASE, TEMPO};
+use outpost_eval::{
+    evaluate, evaluate_cached, explain, phase, PawnCache, PieceSquareSums, MAX_PHASE, TEMPO,
+};
 use outpost_movegen::legal_moves;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -81,10 +83,10 @@ fn flip_helper_mirrors_a_known_position() {
 
 #[test]
 fn start_position_scores_only_the_tempo_bonus() {
-    assert_eq!(evaluate(&Board::startpos()), TEMPO);
+    assert_eq!(evaluate(&Board::startpos()), TEMPO.middlegame);
     let black_to_move =
         Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
-    assert_eq!(evaluate(&black_to_move), TEMPO);
+    assert_eq!(evaluate(&black_to_move), TEMPO.middlegame);
 }
 
 #[test]
@@ -144,8 +146,13 @@ fn a_queen_up_is_worth_more_than_800_centipawns() {
         let black_score = evaluate(&black_to_move);
         assert!(white_score > 800, "{placement}: {white_score}");
         assert!(black_score < -800, "{placement}: {black_score}");
-        // The same position, only the tempo bonus changes sides.
-        assert_eq!(white_score - TEMPO, -(black_score - TEMPO), "{placement}");
+        // The same position, only the tempo bonus changes sides (blended, so within a
+        // centipawn of rounding).
+        let tempo = TEMPO.blend(phase(&white_to_move));
+        assert!(
+            (white_score - tempo + (black_score - tempo)).abs() <= 1,
+            "{placement}"
+        );
         // And the colour-flipped position gives black the same edge.
         let mirrored = Board::from_fen(&flip_colors(&format!("{placement} w - - 0 1"))).unwrap();
         assert_eq!(evaluate(&mirrored), white_score, "{placement}");
@@ -189,4 +196,110 @@ fn symmetry_and_explain_hold_over_random_games() {
         }
     }
     assert!(positions > 1_000, "only {positions} positions");
+}
+
+/// Chess Fragments (5×5): every term is counted on the small board, so `explain` agrees
+/// with `evaluate` and the colours mirror there too (positions without an en passant square,
+/// which the flip helper mirrors for 8 ranks).
+#[test]
+fn fragments_positions_are_explained_and_mirror() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut positions = 0;
+    for _ in 0..40 {
+        let mut board = Board::from_fen(outpost_board::Variant::Fragments.start_fen()).unwrap();
+        for _ in 0..120 {
+            let fen = board.to_fen();
+            let score = evaluate(&board);
+            assert_eq!(explain(&board).side_to_move_score, score, "{fen}");
+            if board.en_passant().is_none() {
+                let flipped = Board::from_fen(&flip_colors(&fen)).unwrap();
+                assert_eq!(evaluate(&flipped), score, "{fen}");
+            }
+            positions += 1;
+            let moves = legal_moves(&board);
+            if moves.is_empty() || board.halfmove_clock() >= 100 {
+                break;
+            }
+            board.make(moves[rng.next_u32() as usize % moves.len()]);
+        }
+    }
+    assert!(positions > 1_000, "only {positions} positions");
+}
+
+/// The terms see what they should: a passed pawn gains as it advances, an isolated pawn
+/// costs, the bishop pair and a rook on an open file count, mobility grows with room.
+#[test]
+fn terms_reward_what_they_name() {
+    use outpost_eval::params::Term;
+    let term = |fen: &str, term: Term| explain(&Board::from_fen(fen).unwrap()).term_balance(term);
+    // White's passed e-pawn on e7 against e4, its king two squares from the square in
+    // front, black's four.
+    let far = term("k7/4P3/3K4/8/8/8/8/8 w - - 0 1", Term::PassedPawns);
+    let near = term("k7/8/8/8/4P3/3K4/8/8 w - - 0 1", Term::PassedPawns);
+    assert!(far.endgame > near.endgame, "{far:?} {near:?}");
+    assert!(near.endgame > 0, "{near:?}");
+    // No passed pawn when an enemy pawn stands ahead on a neighbouring file (either way).
+    assert_eq!(
+        term("k7/3p4/8/8/4P3/8/8/7K w - - 0 1", Term::PassedPawns),
+        outpost_eval::Tapered::ZERO
+    );
+    // Bishop pair.
+    let pair = term("k7/8/8/8/8/8/8/2B1KB2 w - - 0 1", Term::BishopPair);
+    assert!(pair.middlegame > 0 && pair.endgame > 0, "{pair:?}");
+    // Rook on an open file against one behind its own pawn.
+    let open = term("k7/p7/8/8/8/8/1P6/R6K w - - 0 1", Term::RookFiles);
+    assert!(open.middlegame > 0, "{open:?}");
+    // A knight in the centre has more safe squares than one in the corner.
+    let centre = term("k7/8/8/8/3N4/8/8/7K w - - 0 1", Term::Mobility);
+    let corner = term("k7/8/8/8/8/8/8/N6K w - - 0 1", Term::Mobility);
+    assert!(
+        centre.middlegame > corner.middlegame,
+        "{centre:?} {corner:?}"
+    );
+    // A pawn attacking a knight is a threat for the pawn's side.
+    let threat = term("k7/8/8/3n4/4P3/8/8/7K w - - 0 1", Term::Threats);
+    assert!(threat.middlegame > 0, "{threat:?}");
+}
+
+/// The pawn cache a search evaluates with gives the numbers of counting afresh: over random
+/// games of both rule sets sharing one cache, and for the same pawns on the two board sizes
+/// (where a passed pawn's rank counts differently).
+#[test]
+fn the_pawn_cache_changes_no_score() {
+    let mut cache = PawnCache::new();
+    let cached = |board: &Board, cache: &mut PawnCache| {
+        evaluate_cached(board, &PieceSquareSums::of(board), cache)
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut positions = 0;
+    for game in 0..30 {
+        let mut board = if game % 3 == 2 {
+            Board::from_fen(outpost_board::Variant::Fragments.start_fen()).unwrap()
+        } else {
+            Board::startpos()
+        };
+        for _ in 0..150 {
+            // Twice: the second is a hit.
+            for _ in 0..2 {
+                assert_eq!(cached(&board, &mut cache), evaluate(&board), "{board:?}");
+            }
+            positions += 1;
+            let moves = legal_moves(&board);
+            if moves.is_empty() || board.halfmove_clock() >= 100 {
+                break;
+            }
+            board.make(moves[rng.next_u32() as usize % moves.len()]);
+        }
+    }
+    assert!(positions > 1_000, "only {positions} positions");
+
+    let standard = Board::from_fen("7k/8/8/8/3p4/8/1P6/K7 w - - 0 1").unwrap();
+    let fragments = Board::from_fen("4k/3p1/5/1P3/K4 w - - 0 1").unwrap();
+    assert_eq!(
+        standard.pieces(outpost_board::PieceKind::Pawn),
+        fragments.pieces(outpost_board::PieceKind::Pawn)
+    );
+    for board in [&standard, &fragments, &standard] {
+        assert_eq!(cached(board, &mut cache), evaluate(board), "{board:?}");
+    }
 }

@@ -289,7 +289,38 @@ fn bench_has_a_fixed_node_count() {
     assert_eq!(nodes(&first), nodes(&second));
     // The search's signature, as the README and CHANGELOG.md give it: it changes only when
     // the searched tree does, and then this number, the README and the changelog change too.
-    assert_eq!(nodes(&first), 1_475_663);
+    assert_eq!(nodes(&first), 1_287_862);
+}
+
+/// `eval` shows every term of the evaluation, each colour's middlegame and endgame parts,
+/// in standard chess and in Chess Fragments.
+#[test]
+fn eval_shows_every_term() {
+    for setup in [
+        &["position startpos moves e2e4 d7d5 e4d5", "eval"][..],
+        &[
+            "setoption name UCI_Variant value fragments",
+            "position startpos moves b2b3",
+            "eval",
+        ],
+    ] {
+        let text = transcript(setup);
+        for row in [
+            "Pawn",
+            "Passed pawns",
+            "Pawn struct.",
+            "Mobility",
+            "King safety",
+            "Bishop pair",
+            "Rook files",
+            "Threats",
+            "Tempo",
+            "Total",
+        ] {
+            assert!(text.contains(&format!("\n{row} ")), "{row}: {text}");
+        }
+        assert!(text.contains("Evaluation: "), "{text}");
+    }
 }
 
 #[test]

@@ -755,6 +755,22 @@ mod tests {
         }
     }
 
+    /// The page's explanation shows every term of the evaluation, and its score.
+    #[test]
+    fn the_state_explains_every_term() {
+        let (session, _events) = session();
+        let ServerMessage::State {
+            eval_text, eval_cp, ..
+        } = session.state()
+        else {
+            panic!("expected a state");
+        };
+        for term in outpost_eval::params::Term::ALL {
+            assert!(eval_text.contains(term.name()), "{term:?}: {eval_text}");
+        }
+        assert!(eval_text.contains(&format!("Evaluation: {eval_cp} (side to move)")));
+    }
+
     #[test]
     fn a_move_and_the_engine_reply() {
         let (mut session, events) = session();

@@ -26,6 +26,8 @@ pub enum Command {
     Board,
     /// `moves`: list the legal moves.
     Moves,
+    /// `eval`: the static evaluation explained, term by term.
+    Eval,
     /// `hint`: the engine suggests a move.
     Hint,
     /// `stop`: the engine moves now.
@@ -55,6 +57,7 @@ Commands:
   flip            turn the board around
   board           show the board again
   moves           list the legal moves
+  eval            the static evaluation, term by term (as UCI eval shows it)
   new             start a new game
   fen [FEN]       show the position's FEN, or set up a position
   mode [MODE]     who plays: white (you play white), black, humans, engines;
@@ -90,6 +93,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "flip" => no_arguments(Command::Flip),
         "board" | "show" => no_arguments(Command::Board),
         "moves" => no_arguments(Command::Moves),
+        "eval" => no_arguments(Command::Eval),
         "hint" => no_arguments(Command::Hint),
         "stop" => no_arguments(Command::Stop),
         "mode" if arguments.is_empty() => Ok(Some(Command::Mode(None))),
@@ -165,6 +169,7 @@ mod tests {
         assert_eq!(parse(" O-O "), Ok(Some(Command::Move("O-O".into()))));
         assert_eq!(parse("g1f3"), Ok(Some(Command::Move("g1f3".into()))));
         assert_eq!(parse("UNDO"), Ok(Some(Command::Undo)));
+        assert_eq!(parse("eval"), Ok(Some(Command::Eval)));
         assert_eq!(
             parse("mode engines"),
             Ok(Some(Command::Mode(Mode::parse(&["ee"]))))

@@ -3,10 +3,11 @@
 
 use outpost_board::{Board, Color};
 use outpost_eval::params::{middlegame_weight, trace, Sink, PARAM_COUNT};
-use outpost_eval::{phase, TEMPO};
+use outpost_eval::phase;
 use std::path::Path;
 
-/// One position: where its coefficients are, its phase blend, tempo and target.
+/// One position: where its coefficients are (the tempo among them), its phase blend and
+/// target.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     /// Index of the first coefficient in [`Dataset::params`] and [`Dataset::counts`].
@@ -15,8 +16,6 @@ pub struct Entry {
     pub len: u32,
     /// The weight of the middlegame halves (phase / 24); the endgame halves get the rest.
     pub middlegame: f64,
-    /// The tempo bonus from white's view (+[`TEMPO`] white to move, -[`TEMPO`] black).
-    pub tempo: f64,
     /// The game result from white's view: 1, ½ or 0.
     pub result: f64,
     /// The search's score in centipawns from white's view (0 when the file has none).
@@ -41,8 +40,14 @@ pub struct Dataset {
 struct Coefficients(Vec<(usize, i32)>);
 
 impl Sink for Coefficients {
-    fn add(&mut self, param: usize, count: i32) {
-        self.0.push((param, count));
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        self.0.push((
+            param,
+            match color {
+                Color::White => count,
+                Color::Black => -count,
+            },
+        ));
     }
 }
 
@@ -110,10 +115,6 @@ impl Dataset {
             start,
             len: merged.len() as u32,
             middlegame: middlegame_weight(phase(board)),
-            tempo: match board.side_to_move() {
-                Color::White => f64::from(TEMPO),
-                Color::Black => -f64::from(TEMPO),
-            },
             result,
             score,
         });
@@ -135,18 +136,19 @@ mod tests {
 
     #[test]
     fn the_start_position_cancels_out() {
+        let tempo = outpost_eval::params::Group::Tempo.start();
         let mut data = Dataset::default();
         data.push(&Board::startpos(), 0.5, 0.0);
-        assert_eq!(data.entries[0].len, 0, "white's counts cancel black's");
+        let start: Vec<_> = data.coefficients(&data.entries[0]).collect();
+        assert_eq!(start, [(tempo, 1.0)], "white's counts cancel black's");
         assert_eq!(data.entries[0].middlegame, 1.0);
         let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
         data.push(&Board::from_fen(fen).unwrap(), 1.0, 900.0);
         let entry = data.entries[1];
         let coefficients: Vec<_> = data.coefficients(&entry).collect();
         // The queen's value and its square count once for white (black's queen on d8 stood
-        // on the same entry of its table, so the rest cancels).
-        assert_eq!(coefficients.len(), 2);
+        // on the same entry of its table, so the rest cancels), and black's tempo.
         assert!(coefficients.contains(&(outpost_eval::params::value_param(4), 1.0)));
-        assert_eq!(entry.tempo, -f64::from(TEMPO));
+        assert!(coefficients.contains(&(tempo, -1.0)));
     }
 }

@@ -1,9 +1,17 @@
 //! Texel's method: the win probability `sigmoid(K * eval)` fitted to the targets, first the
 //! scaling constant `K` alone (golden-section search), then every parameter at once by
 //! gradient descent (Adam on mini-batches), all in floating point.
+//!
+//! Two things keep the fit plausible on little data. Some parameters are redundant: every
+//! piece counts its value, one entry of its piece-square table and (knight to queen) one
+//! entry of its mobility table, so a value and the mean of those tables could trade places
+//! freely; after each step each such table's mean is pinned to its mean at the start
+//! ([`pinned_tables`]). And an L2 penalty, `l2` times the squared distance of each weight
+//! from its starting value, pulls weights the data say little about back to the start.
 
 use super::data::{Dataset, Entry};
-use outpost_eval::params::PARAM_COUNT;
+use outpost_eval::params::{square_param, Group, KINDS, PARAM_COUNT};
+use std::ops::Range;
 
 /// The range searched for `K` (per centipawn): from "1000 cp is a coin toss" to "10 cp is
 /// a win".
@@ -57,7 +65,7 @@ impl Weights {
             middlegame += count * self.middlegame[param];
             endgame += count * self.endgame[param];
         }
-        entry.middlegame * middlegame + (1.0 - entry.middlegame) * endgame + entry.tempo
+        entry.middlegame * middlegame + (1.0 - entry.middlegame) * endgame
     }
 }
 
@@ -138,17 +146,77 @@ pub fn gradient(
     gradient
 }
 
-/// Adam's running means, one per weight.
+/// The parameter runs whose mean is pinned during the fit: the piece-square tables (the
+/// pawn's without its first and last rank, where no pawn stands) and the mobility tables of
+/// knight, bishop, rook and queen, each of which every such piece counts exactly once.
+pub fn pinned_tables() -> Vec<Range<usize>> {
+    let mut runs = Vec::new();
+    runs.push(square_param(0, 8)..square_param(0, 56));
+    for kind in 1..KINDS {
+        runs.push(square_param(kind, 0)..square_param(kind, 64));
+    }
+    for group in [
+        Group::MobilityKnight,
+        Group::MobilityBishop,
+        Group::MobilityRook,
+        Group::MobilityQueen,
+    ] {
+        runs.push(group.start()..group.start() + group.size());
+    }
+    runs
+}
+
+/// Moves every weight of each of `runs` by the same amount so that the run's mean is the
+/// mean of the same weights in `anchor`.
+pub fn pin_means(weights: &mut Weights, anchor: &Weights, runs: &[Range<usize>]) {
+    for run in runs {
+        for (values, anchors) in [
+            (&mut weights.middlegame, &anchor.middlegame),
+            (&mut weights.endgame, &anchor.endgame),
+        ] {
+            let len = run.len() as f64;
+            let shift = (values[run.clone()].iter().sum::<f64>()
+                - anchors[run.clone()].iter().sum::<f64>())
+                / len;
+            for value in &mut values[run.clone()] {
+                *value -= shift;
+            }
+        }
+    }
+}
+
+/// The L2 penalty of `weights`: `l2` times the sum of squared distances from `anchor`.
+pub fn penalty(weights: &Weights, anchor: &Weights, l2: f64) -> f64 {
+    let squares = |values: &[f64], anchors: &[f64]| -> f64 {
+        values
+            .iter()
+            .zip(anchors)
+            .map(|(w, a)| (w - a) * (w - a))
+            .sum()
+    };
+    l2 * (squares(&weights.middlegame, &anchor.middlegame)
+        + squares(&weights.endgame, &anchor.endgame))
+}
+
+/// Adam's running means, one per weight, with the regularisation it applies.
 pub struct Adam {
     learning_rate: f64,
     mean: Weights,
     square: Weights,
     steps: i32,
+    /// The starting weights: the L2 penalty's centre and the pinned means.
+    anchor: Weights,
+    /// The weight of the L2 penalty.
+    l2: f64,
+    /// The runs whose means are pinned.
+    pinned: Vec<Range<usize>>,
 }
 
 impl Adam {
-    /// A fresh optimiser taking steps of about `learning_rate` centipawns.
-    pub fn new(learning_rate: f64) -> Adam {
+    /// A fresh optimiser taking steps of about `learning_rate` centipawns, pulling the
+    /// weights towards `anchor` by the L2 penalty `l2` and pinning the means of the
+    /// [`pinned_tables`] to theirs in `anchor`.
+    pub fn new(learning_rate: f64, anchor: Weights, l2: f64) -> Adam {
         let zeros = || Weights {
             middlegame: vec![0.0; PARAM_COUNT],
             endgame: vec![0.0; PARAM_COUNT],
@@ -158,14 +226,34 @@ impl Adam {
             mean: zeros(),
             square: zeros(),
             steps: 0,
+            anchor,
+            l2,
+            pinned: pinned_tables(),
         }
     }
 
     /// One pass over `data` in batches of [`BATCH_SIZE`], a step after each.
     pub fn epoch(&mut self, data: &Dataset, weights: &mut Weights, k: f64, score_weight: f64) {
         for batch in data.entries.chunks(BATCH_SIZE) {
-            let gradient = gradient(data, batch, weights, k, score_weight);
+            let mut gradient = gradient(data, batch, weights, k, score_weight);
+            if self.l2 > 0.0 {
+                for (g, (w, a)) in [
+                    (
+                        &mut gradient.middlegame,
+                        (&weights.middlegame, &self.anchor.middlegame),
+                    ),
+                    (
+                        &mut gradient.endgame,
+                        (&weights.endgame, &self.anchor.endgame),
+                    ),
+                ] {
+                    for i in 0..PARAM_COUNT {
+                        g[i] += 2.0 * self.l2 * (w[i] - a[i]);
+                    }
+                }
+            }
             self.step(weights, &gradient);
+            pin_means(weights, &self.anchor, &self.pinned);
         }
     }
 
@@ -240,7 +328,40 @@ mod tests {
                 truth.middlegame[square_param(kind, entry)] += jitter;
             }
         }
+        // The tables' means as they were (the tuner pins them).
+        let anchor = Weights::from_params(&PARAMS);
+        pin_means(&mut truth, &anchor, &pinned_tables());
         truth
+    }
+
+    /// Pinning moves a table to its old mean and leaves the rest alone; the penalty is zero
+    /// at the anchor and grows with the square of the distance.
+    #[test]
+    fn means_are_pinned_and_the_penalty_is_quadratic() {
+        let anchor = Weights::from_params(&PARAMS);
+        let mut weights = anchor.clone();
+        let knight = square_param(1, 0)..square_param(1, 64);
+        for value in &mut weights.middlegame[knight.clone()] {
+            *value += 7.0;
+        }
+        weights.middlegame[square_param(1, 5)] += 64.0;
+        weights.endgame[value_param(2)] += 3.0;
+        assert_eq!(penalty(&anchor, &anchor, 0.5), 0.0);
+        pin_means(&mut weights, &anchor, &pinned_tables());
+        let mean = |w: &Weights| w.middlegame[knight.clone()].iter().sum::<f64>() / 64.0;
+        assert!((mean(&weights) - mean(&anchor)).abs() < 1e-9);
+        assert!(
+            (weights.middlegame[square_param(1, 5)] - anchor.middlegame[square_param(1, 5)] - 63.0)
+                .abs()
+                < 1e-9
+        );
+        assert_eq!(
+            weights.endgame[value_param(2)],
+            anchor.endgame[value_param(2)] + 3.0
+        );
+        let mut one = anchor.clone();
+        one.middlegame[0] += 2.0;
+        assert!((penalty(&one, &anchor, 0.5) - 2.0).abs() < 1e-12);
     }
 
     /// Labels made from `truth`'s win probabilities.
@@ -320,7 +441,7 @@ mod tests {
         };
         let mut weights = Weights::from_params(&PARAMS);
         let before = (distance(&weights), mean_error(&train, &weights, k, 0.0));
-        let mut adam = Adam::new(2.0);
+        let mut adam = Adam::new(2.0, weights.clone(), 0.0);
         for _ in 0..150 {
             adam.epoch(&train, &mut weights, k, 0.0);
         }

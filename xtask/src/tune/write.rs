@@ -1,7 +1,8 @@
 //! The generated Rust file of the evaluation's parameters (`crates/eval/src/tuned.rs`):
-//! piece values and diagram-layout tables, as `crates/eval/src/params.rs` reads them.
+//! piece values and diagram-layout tables, then one constant of (middlegame, endgame) pairs
+//! per parameter group, as `crates/eval/src/params.rs` reads them.
 
-use outpost_eval::params::{square_param, value_param, Params, KINDS};
+use outpost_eval::params::{square_param, value_param, Group, Params, KINDS};
 
 /// The kinds' names in the file, pawn to king.
 const KIND_NAMES: [&str; KINDS] = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King"];
@@ -63,6 +64,26 @@ pub fn render(params: &Params, header: &str) -> String {
                 text.push('\n');
             }
             text.push_str("    ],\n");
+        }
+        text.push_str("];\n");
+    }
+    for &group in Group::ALL {
+        text.push_str(&format!(
+            "\n/// `{}`: (middlegame, endgame) by entry (see `params::Group`).\n#[rustfmt::skip]\n\
+             pub(crate) const {}: [(i32, i32); {}] = [\n",
+            group.constant(),
+            group.constant(),
+            group.size()
+        ));
+        let values: Vec<_> = (0..group.size())
+            .map(|entry| params[group.start() + entry])
+            .collect();
+        for line in values.chunks(8) {
+            text.push_str("   ");
+            for value in line {
+                text.push_str(&format!(" ({}, {}),", value.middlegame, value.endgame));
+            }
+            text.push('\n');
         }
         text.push_str("];\n");
     }

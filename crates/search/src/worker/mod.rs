@@ -11,8 +11,9 @@ use crate::info::Progress;
 use crate::ordering::{Heuristics, PreviousMove, ScoredMoves, MAX_PLY};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
+use crate::tt::Entry;
 use outpost_board::{Board, Move, Undo};
-use outpost_eval::PieceSquareSums;
+use outpost_eval::{PawnCache, PieceSquareSums};
 use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -77,6 +78,8 @@ pub(crate) struct Worker<'a, 'c> {
     /// The material and piece-square sums of the root and of each position of the line
     /// searched, by ply, kept move by move for the evaluation.
     sums: Box<[PieceSquareSums; MAX_PLY + 2]>,
+    /// The pawn-only evaluation terms by pawn structure.
+    pawn_cache: PawnCache,
     /// The ply of the position on the board: how many moves of the line are made.
     height: usize,
     heuristics: Box<Heuristics>,
@@ -115,6 +118,7 @@ impl<'a, 'c> Worker<'a, 'c> {
             hashes,
             root_index,
             sums,
+            pawn_cache: PawnCache::new(),
             height: 0,
             heuristics: Box::new(Heuristics::new(&ctx.config.params)),
             pv: PvTable::new(),
@@ -246,7 +250,22 @@ impl<'a, 'c> Worker<'a, 'c> {
         None
     }
 
-    fn evaluate(&self) -> Score {
+    /// The static evaluation, taken from the table `entry` of this position when it holds
+    /// one (the same number: the evaluation depends on the position alone).
+    #[inline]
+    fn evaluate_or_stored(&mut self, entry: Option<Entry>) -> Score {
+        match entry.and_then(|entry| entry.static_eval) {
+            Some(stored) => {
+                debug_assert_eq!(stored, self.evaluate(), "{}", self.board.to_fen());
+                stored
+            }
+            None => self.evaluate(),
+        }
+    }
+
+    /// The static evaluation of the position on the board, from the sums kept by ply and
+    /// the pawn cache (checked against a count from scratch in debug builds).
+    fn evaluate(&mut self) -> Score {
         let sums = &self.sums[self.height];
         debug_assert_eq!(
             *sums,
@@ -254,7 +273,14 @@ impl<'a, 'c> Worker<'a, 'c> {
             "{}",
             self.board.to_fen()
         );
-        Score::from_eval(outpost_eval::evaluate_with(&self.board, sums))
+        let eval = outpost_eval::evaluate_cached(&self.board, sums, &mut self.pawn_cache);
+        debug_assert_eq!(
+            eval,
+            outpost_eval::evaluate(&self.board),
+            "{}",
+            self.board.to_fen()
+        );
+        Score::from_eval(eval)
     }
 
     fn is_repetition(&self) -> bool {

@@ -56,7 +56,7 @@ impl Worker<'_, '_> {
         let static_eval = if checked {
             -Score::INFINITY
         } else {
-            self.evaluate()
+            self.evaluate_or_stored(entry)
         };
         if !pv_node && !checked && beta.raw().abs() < Score::MATE_BOUND.raw() {
             // Reverse futility pruning.
@@ -248,9 +248,10 @@ impl Worker<'_, '_> {
             };
         }
         let bound = Bound::classify(best_score, best_move, original_alpha, beta);
+        let evaluated = (!checked).then_some(static_eval);
         self.ctx
             .tt
-            .store(hash, ply, best_move, best_score, depth, bound);
+            .store(hash, ply, best_move, best_score, evaluated, depth, bound);
         best_score
     }
 

@@ -69,7 +69,7 @@ impl Worker<'_, '_> {
             return self.evasions(alpha, beta, ply, tt_move);
         }
         let original_alpha = alpha;
-        let stand_pat = self.evaluate();
+        let stand_pat = self.evaluate_or_stored(entry);
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -108,7 +108,9 @@ impl Worker<'_, '_> {
             }
         }
         let bound = Bound::classify(best.score, best.mv, original_alpha, beta);
-        self.ctx.tt.store(hash, ply, best.mv, best.score, 0, bound);
+        self.ctx
+            .tt
+            .store(hash, ply, best.mv, best.score, Some(stand_pat), 0, bound);
         best.score
     }
 

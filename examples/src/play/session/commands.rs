@@ -43,6 +43,7 @@ impl<W: Write> Session<W> {
                     writeln!(self.out, "Legal moves: {moves}")
                 }
             }
+            Command::Eval => writeln!(self.out, "{}", outpost_eval::explain(self.game.board())),
             Command::Hint => self.hint(inbox),
             Command::Stop => writeln!(self.out, "The engine is not thinking."),
             Command::Mode(None) => writeln!(

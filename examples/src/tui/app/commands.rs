@@ -93,6 +93,7 @@ impl App {
                     self.say(format!("Legal moves: {moves}"));
                 }
             }
+            Command::Eval => self.overlay = Some(Overlay::Eval),
             Command::Hint => self.hint(),
             Command::Stop => {
                 if self.is_thinking() {

@@ -46,7 +46,7 @@ impl App {
 
     fn overlay_key(&mut self, overlay: Overlay, code: KeyCode) {
         match overlay {
-            Overlay::Help => self.overlay = None,
+            Overlay::Help | Overlay::Eval => self.overlay = None,
             Overlay::ConfirmQuit => match code {
                 KeyCode::Char('y' | 'Y') => self.quit = true,
                 KeyCode::Char('s' | 'S') => {
@@ -271,7 +271,7 @@ impl App {
             MouseEventKind::ScrollDown => return self.scroll_move_list(3),
             _ => return,
         }
-        if self.overlay == Some(Overlay::Help) {
+        if matches!(self.overlay, Some(Overlay::Help | Overlay::Eval)) {
             self.overlay = None;
             return;
         }

@@ -61,6 +61,8 @@ pub enum Focus {
 pub enum Overlay {
     /// The keys and commands.
     Help,
+    /// The static evaluation of the position shown, term by term (the `eval` command).
+    Eval,
     /// Quit although the game is not saved?
     ConfirmQuit,
 }

@@ -37,6 +37,7 @@ pub fn render(frame: &mut Frame<'_>, app: &App) {
     }
     match app.overlay() {
         Some(Overlay::Help) => draw_help(frame, app, layout.screen),
+        Some(Overlay::Eval) => draw_eval(frame, app, layout.screen),
         Some(Overlay::ConfirmQuit) => draw_confirm_quit(frame, app, layout.screen),
         None => {}
     }
@@ -227,6 +228,7 @@ Ctrl-C: quit (twice: without saving). ? or F1: this help.
 Commands:
   undo  flip  new  hint  stop  moves  fen [FEN]  load FILE  pgn FILE
   mode white|black|humans|engines   time S | depth N | nodes N
+  eval            the static evaluation, term by term
 ";
 
 /// What the help says first in a game of Chess Fragments: its rules.
@@ -245,6 +247,22 @@ fn draw_help(frame: &mut Frame<'_>, app: &App, screen: Rect) {
     let text = format!("{rules}{HELP_TEXT}{APP_COMMANDS}\n  quit\nAny key closes this help.");
     let rect = centered(screen, 76, wrapped_rows(&text, 74) + 2);
     let block = Block::default().borders(Borders::ALL).title(" Help ");
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(text).block(block).wrap(Wrap { trim: false }),
+        rect,
+    );
+}
+
+/// The static evaluation of the position shown (the browsed one, or the game's), term by
+/// term, as UCI `eval` shows it.
+fn draw_eval(frame: &mut Frame<'_>, app: &App, screen: Rect) {
+    let text = format!(
+        "{}\nAny key closes this table.",
+        outpost_eval::explain(&app.shown_board())
+    );
+    let rect = centered(screen, 66, wrapped_rows(&text, 64) + 2);
+    let block = Block::default().borders(Borders::ALL).title(" Evaluation ");
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(text).block(block).wrap(Wrap { trim: false }),

@@ -1,0 +1,121 @@
+//! Passed pawns (by rank, free path, protection, king distances) and the pawn structure
+//! (isolated, doubled, backward pawns).
+//!
+//! The terms that depend on the pawns alone are counted apart from the rest
+//! ([`trace_pawns_only`]), so that a search can cache them by pawn structure.
+//!
+//! On the 5×5 board of Chess Fragments a passed pawn's rank counts as the 8×8 rank as far
+//! from promotion (see `Context::relative_rank`); the rest needs nothing of the board's size.
+
+use outpost_board::{Bitboard, Board, Color};
+
+use super::{add_count, distance, files_of, fill_forward, forward, pawn_attacks, Context};
+use crate::params::{Group, Sink};
+
+const ISOLATED: usize = Group::Isolated.start();
+const DOUBLED: usize = Group::Doubled.start();
+const BACKWARD: usize = Group::Backward.start();
+const PASSED_RANK: usize = Group::PassedRank.start();
+const PASSED_FREE: usize = Group::PassedFree.start();
+const PASSED_PROTECTED: usize = Group::PassedProtected.start();
+const PASSED_OWN_KING: usize = Group::PassedOwnKing.start();
+const PASSED_ENEMY_KING: usize = Group::PassedEnemyKing.start();
+
+/// Counts both colours' pawn terms that depend on the pawns alone (the structure, and each
+/// passed pawn's rank and protection), and returns each colour's passed pawns for
+/// [`trace_passed_by_pieces`]. What it gives a sink is the same for every position with
+/// these pawns (on a board of this size), so an engine can keep it in a [`PawnCache`].
+///
+/// [`PawnCache`]: crate::PawnCache
+#[inline]
+pub(super) fn trace_pawns_only<S: Sink>(context: &Context, sink: &mut S) -> [Bitboard; 2] {
+    [Color::White, Color::Black].map(|color| {
+        structure(color, context, sink);
+        passed(color, context, sink)
+    })
+}
+
+/// Counts the passed-pawn terms that depend on the other pieces: a free path to promotion
+/// and the distances of both kings, for each colour's `passed` pawns.
+#[inline]
+pub(super) fn trace_passed_by_pieces<S: Sink>(
+    board: &Board,
+    context: &Context,
+    passed: [Bitboard; 2],
+    sink: &mut S,
+) {
+    for color in [Color::White, Color::Black] {
+        let passed = passed[color.index()];
+        if passed.is_empty() {
+            continue;
+        }
+        let own_king = board.king_square(color);
+        let enemy_king = board.king_square(color.opponent());
+        for square in passed {
+            let pawn = Bitboard::from_square(square);
+            let rank = context.relative_rank(color, square);
+            let ahead = fill_forward(color, forward(color, pawn));
+            if (ahead & context.occupied).is_empty() {
+                sink.add(color, PASSED_FREE + rank, 1);
+            }
+            // The square in front is on the board: a pawn never stands on its promotion rank.
+            let front = forward(color, pawn).first_unchecked();
+            let own_distance = distance(own_king, front);
+            if own_distance != 0 {
+                sink.add(color, PASSED_OWN_KING + rank, own_distance);
+            }
+            let enemy_distance = distance(enemy_king, front);
+            if enemy_distance != 0 {
+                sink.add(color, PASSED_ENEMY_KING + rank, enemy_distance);
+            }
+        }
+    }
+}
+
+/// Isolated, doubled and backward pawns of `color`.
+#[inline]
+fn structure<S: Sink>(color: Color, context: &Context, sink: &mut S) {
+    let own = context.pawns[color.index()];
+    let enemy_attacks = context.pawn_attacks[color.opponent().index()];
+    let files = files_of(own);
+    let isolated = own & !(files.east() | files.west());
+    // A pawn behind another of its own on the file.
+    let behind_own = fill_forward(color.opponent(), forward(color.opponent(), own));
+    let doubled = own & behind_own;
+    // Squares own pawns attack now or after advancing: where they can ever guard.
+    let guarded_ever = fill_forward(color, pawn_attacks(color, own));
+    let stops = forward(color, own) & enemy_attacks & !guarded_ever;
+    let backward = forward(color.opponent(), stops) & own & !isolated;
+    for (param, set) in [
+        (ISOLATED, isolated),
+        (DOUBLED, doubled),
+        (BACKWARD, backward),
+    ] {
+        add_count(sink, color, param, set);
+    }
+}
+
+/// `color`'s passed pawns: no enemy pawn ahead on their file or a neighbouring one, and no
+/// own pawn ahead on their file (the rear one of two is not counted). Found for all pawns
+/// at once; only the (few) passed pawns are looked at one by one, for their rank and
+/// protection. Returns them.
+#[inline]
+fn passed<S: Sink>(color: Color, context: &Context, sink: &mut S) -> Bitboard {
+    let them = color.opponent();
+    let own = context.pawns[color.index()];
+    let enemy = context.pawns[them.index()];
+    // Squares ahead of enemy pawns (from their side), on their files and beside them: an
+    // own pawn there has an enemy pawn ahead of it. And squares behind own pawns.
+    let enemy_front = fill_forward(them, forward(them, enemy));
+    let blocked = enemy_front | enemy_front.east() | enemy_front.west();
+    let behind_own = fill_forward(them, forward(them, own));
+    let passed = own & !blocked & !behind_own;
+    for square in passed {
+        let rank = context.relative_rank(color, square);
+        sink.add(color, PASSED_RANK + rank, 1);
+        if (outpost_movegen::pawn_attacks(them, square) & own).is_nonempty() {
+            sink.add(color, PASSED_PROTECTED + rank, 1);
+        }
+    }
+    passed
+}

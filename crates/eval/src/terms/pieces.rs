@@ -1,0 +1,94 @@
+//! Mobility (safe squares per piece kind), attacks on the enemy king's zone, rooks on open
+//! and half-open files and the bishop pair; and the attack sets the king and threat terms
+//! read.
+//!
+//! On the 5×5 board of Chess Fragments attack sets are masked to the board, and the Right
+//! (rook and knight) has its own mobility table. Fragments has no rooks, so the rook-file
+//! term is zero there.
+
+use outpost_board::{Bitboard, Board, Color, PieceKind};
+use outpost_movegen::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
+
+use super::{add_count, files_of, Context};
+use crate::params::{Group, Sink};
+
+const MOBILITY_KNIGHT: usize = Group::MobilityKnight.start();
+const MOBILITY_BISHOP: usize = Group::MobilityBishop.start();
+const MOBILITY_ROOK: usize = Group::MobilityRook.start();
+const MOBILITY_QUEEN: usize = Group::MobilityQueen.start();
+const MOBILITY_RIGHT: usize = Group::MobilityRight.start();
+const KING_ZONE_ATTACKS: usize = Group::KingZoneAttacks.start();
+const ROOK_FILE: usize = Group::RookFile.start();
+const BISHOP_PAIR: usize = Group::BishopPair.start();
+
+/// The attack sets of each colour's pieces, by class, and how many pieces attack the
+/// other king's zone.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Attacks {
+    /// Squares each colour's knights and bishops attack.
+    pub minor: [Bitboard; 2],
+    /// Squares each colour's rooks attack.
+    pub rook: [Bitboard; 2],
+    /// Squares each colour's queens attack.
+    pub queen: [Bitboard; 2],
+    /// How many of the other colour's pieces attack each colour's king zone.
+    pub king_attackers: [i32; 2],
+}
+
+/// Counts mobility, king-zone attacks, rook files and the bishop pair of both colours, and
+/// returns the attack sets.
+#[inline]
+pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> Attacks {
+    let mut attacks = Attacks::default();
+    let occupied = context.occupied;
+    for color in [Color::White, Color::Black] {
+        let us = color.index();
+        let them = color.opponent();
+        let safe = context.squares & !board.color(color) & !context.pawn_attacks[them.index()];
+        let zone = context.king_zone[them.index()];
+        let mut piece = |attacked: Bitboard, mobility: usize, zone_slot: usize| {
+            let attacked = attacked & context.squares;
+            sink.add(color, mobility + (attacked & safe).count() as usize, 1);
+            let in_zone = attacked & zone;
+            if in_zone.is_nonempty() {
+                sink.add(them, KING_ZONE_ATTACKS + zone_slot, in_zone.count() as i32);
+                attacks.king_attackers[them.index()] += 1;
+            }
+            attacked
+        };
+        for square in board.pieces_of(color, PieceKind::Knight) {
+            attacks.minor[us] |= piece(knight_attacks(square), MOBILITY_KNIGHT, 0);
+        }
+        for square in board.pieces_of(color, PieceKind::Bishop) {
+            attacks.minor[us] |= piece(bishop_attacks(square, occupied), MOBILITY_BISHOP, 1);
+        }
+        for square in board.pieces_of(color, PieceKind::Rook) {
+            attacks.rook[us] |= piece(rook_attacks(square, occupied), MOBILITY_ROOK, 2);
+        }
+        for square in board.pieces_of(color, PieceKind::Queen) {
+            attacks.queen[us] |= piece(queen_attacks(square, occupied), MOBILITY_QUEEN, 3);
+        }
+        for square in board.pieces_of(color, PieceKind::Right) {
+            let moves = rook_attacks(square, occupied) | knight_attacks(square);
+            piece(moves, MOBILITY_RIGHT, 4);
+        }
+        rook_files(board, color, context, sink);
+        if board.pieces_of(color, PieceKind::Bishop).has_several() {
+            sink.add(color, BISHOP_PAIR, 1);
+        }
+    }
+    attacks
+}
+
+/// `color`'s rooks on files without pawns (open) or without own pawns (half-open).
+#[inline]
+fn rook_files<S: Sink>(board: &Board, color: Color, context: &Context, sink: &mut S) {
+    let rooks = board.pieces_of(color, PieceKind::Rook);
+    if rooks.is_empty() {
+        return;
+    }
+    let own_files = files_of(context.pawns[color.index()]);
+    let enemy_files = files_of(context.pawns[color.opponent().index()]);
+    add_count(sink, color, ROOK_FILE, rooks & !own_files & !enemy_files);
+    add_count(sink, color, ROOK_FILE + 1, rooks & !own_files & enemy_files);
+}

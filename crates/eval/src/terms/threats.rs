@@ -1,0 +1,57 @@
+//! Threats: enemy pieces attacked by pawns, and by pieces of lesser value (a knight or bishop
+//! on a rook, queen or Right; a rook on a queen; a rook or queen on a Right), counted for the
+//! attacking side.
+//!
+//! On the 5×5 board of Chess Fragments there are no rooks, so the rook's threats are zero
+//! there; the Right (worth more than a queen there) counts as the most valuable target.
+
+use outpost_board::{Board, Color, PieceKind};
+
+use super::pieces::Attacks;
+use super::{add_count, Context};
+use crate::params::{Group, Sink};
+
+const THREAT_BY_PAWN: usize = Group::ThreatByPawn.start();
+const THREAT_BY_MINOR: usize = Group::ThreatByMinor.start();
+const THREAT_BY_MAJOR: usize = Group::ThreatByMajor.start();
+
+/// The targets of pawn threats, one parameter each.
+const PAWN_TARGETS: [PieceKind; 5] = [
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+    PieceKind::Right,
+];
+
+/// The targets of threats by knights and bishops.
+const MINOR_TARGETS: [PieceKind; 3] = [PieceKind::Rook, PieceKind::Queen, PieceKind::Right];
+
+/// Counts both colours' threats.
+#[inline]
+pub(super) fn trace<S: Sink>(board: &Board, context: &Context, attacks: &Attacks, sink: &mut S) {
+    for color in [Color::White, Color::Black] {
+        let us = color.index();
+        let them = color.opponent();
+        let pawn_attacks = context.pawn_attacks[us];
+        // Most positions have no threat at all: one test for all targets first.
+        let targets = board.color(them) & !context.pawns[them.index()];
+        if (pawn_attacks & targets).is_nonempty() {
+            for (slot, kind) in PAWN_TARGETS.into_iter().enumerate() {
+                let set = pawn_attacks & board.pieces_of(them, kind);
+                add_count(sink, color, THREAT_BY_PAWN + slot, set);
+            }
+        }
+        if (attacks.minor[us] & targets).is_nonempty() {
+            for (slot, kind) in MINOR_TARGETS.into_iter().enumerate() {
+                let set = attacks.minor[us] & board.pieces_of(them, kind);
+                add_count(sink, color, THREAT_BY_MINOR + slot, set);
+            }
+        }
+        let on_queen = attacks.rook[us] & board.pieces_of(them, PieceKind::Queen);
+        add_count(sink, color, THREAT_BY_MAJOR, on_queen);
+        let majors = attacks.rook[us] | attacks.queen[us];
+        let on_right = majors & board.pieces_of(them, PieceKind::Right);
+        add_count(sink, color, THREAT_BY_MAJOR + 1, on_right);
+    }
+}
