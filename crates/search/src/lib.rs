@@ -28,6 +28,7 @@
 
 #![deny(missing_docs)]
 
+mod correction;
 mod driver;
 mod info;
 mod limits;

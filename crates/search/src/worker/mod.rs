@@ -5,6 +5,7 @@ mod iterate;
 mod negamax;
 mod quiescence;
 
+use crate::correction::CorrectionHistory;
 use crate::driver::context::{RootMove, SearchContext};
 use crate::driver::time::TimeManager;
 use crate::info::Progress;
@@ -80,6 +81,8 @@ pub(crate) struct Worker<'a, 'c> {
     sums: Box<[PieceSquareSums; MAX_PLY + 2]>,
     /// The pawn-only evaluation terms by pawn structure.
     pawn_cache: PawnCache,
+    /// How far search results came out from the static evaluation, by pawn structure.
+    correction: CorrectionHistory,
     /// The ply of the position on the board: how many moves of the line are made.
     height: usize,
     heuristics: Box<Heuristics>,
@@ -119,6 +122,7 @@ impl<'a, 'c> Worker<'a, 'c> {
             root_index,
             sums,
             pawn_cache: PawnCache::new(),
+            correction: CorrectionHistory::new(),
             height: 0,
             heuristics: Box::new(Heuristics::new(&ctx.config.params)),
             pv: PvTable::new(),

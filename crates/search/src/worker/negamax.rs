@@ -58,22 +58,29 @@ impl Worker<'_, '_> {
         } else {
             self.evaluate_or_stored(entry)
         };
+        // Pruning reads the evaluation corrected by what searches found at this pawn
+        // structure; the table keeps the static evaluation itself.
+        let eval = if checked {
+            static_eval
+        } else {
+            self.correction.correct(&self.board, static_eval)
+        };
         if !pv_node && !checked && beta.raw().abs() < Score::MATE_BOUND.raw() {
             // Reverse futility pruning.
             if depth <= params.reverse_futility_max_depth
-                && static_eval - params.reverse_futility_margin * depth >= beta
+                && eval - params.reverse_futility_margin * depth >= beta
             {
-                return static_eval;
+                return eval;
             }
             // Null-move pruning.
             if allow_null
                 && depth >= params.null_move_min_depth
-                && static_eval >= beta
+                && eval >= beta
                 && has_non_pawn_material(&self.board, us)
             {
                 let reduction = params.null_move_base_reduction
                     + depth / params.null_move_depth_divisor
-                    + ((static_eval - beta) / params.null_move_eval_divisor)
+                    + ((eval - beta) / params.null_move_eval_divisor)
                         .min(params.null_move_max_eval_reduction);
                 let undo = self.enter_null_child(ply);
                 let score = -self.search(
@@ -131,7 +138,7 @@ impl Worker<'_, '_> {
                 && !checked
                 && best_score > -Score::MATE_BOUND
                 && !alpha.is_mate()
-                && (self.is_late(depth, move_count) || self.is_futile(depth, static_eval, alpha));
+                && (self.is_late(depth, move_count) || self.is_futile(depth, eval, alpha));
             if prune_quiets {
                 picker.skip_quiets_without_check(&self.board);
             }
@@ -248,6 +255,16 @@ impl Worker<'_, '_> {
             };
         }
         let bound = Bound::classify(best_score, best_move, original_alpha, beta);
+        // A quiet best move (or none) whose score says which way the evaluation erred.
+        if !checked
+            && !best_score.is_mate()
+            && !(best_move.is_capture() || best_move.is_promotion())
+            && !(bound == Bound::Lower && best_score <= static_eval)
+            && !(bound == Bound::Upper && best_score >= static_eval)
+        {
+            self.correction
+                .update(&self.board, depth, static_eval, best_score);
+        }
         let evaluated = (!checked).then_some(static_eval);
         self.ctx
             .tt

@@ -69,7 +69,8 @@ impl Worker<'_, '_> {
             return self.evasions(alpha, beta, ply, tt_move);
         }
         let original_alpha = alpha;
-        let stand_pat = self.evaluate_or_stored(entry);
+        let static_eval = self.evaluate_or_stored(entry);
+        let stand_pat = self.correction.correct(&self.board, static_eval);
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -110,7 +111,7 @@ impl Worker<'_, '_> {
         let bound = Bound::classify(best.score, best.mv, original_alpha, beta);
         self.ctx
             .tt
-            .store(hash, ply, best.mv, best.score, Some(stand_pat), 0, bound);
+            .store(hash, ply, best.mv, best.score, Some(static_eval), 0, bound);
         best.score
     }
 
