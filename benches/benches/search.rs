@@ -5,6 +5,7 @@
 use benches::POSITIONS;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use outpost_board::{Board, Move};
+use outpost_eval::{PawnCache, PieceSquareSums};
 use outpost_movegen::legal_moves;
 use outpost_search::ordering::{Heuristics, MovePicker};
 use outpost_search::{Bound, Score, SearchParams, TranspositionTable};
@@ -41,7 +42,16 @@ fn transposition_table(c: &mut Criterion) {
         .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .collect();
     for &hash in &hashes {
-        table.store(hash, 0, Move::NULL, Score::centipawns(12), 5, Bound::Exact);
+        let eval = Some(Score::centipawns(3));
+        table.store(
+            hash,
+            0,
+            Move::NULL,
+            Score::centipawns(12),
+            eval,
+            5,
+            Bound::Exact,
+        );
     }
     let mut next = 0;
     c.bench_function("tt/probe_hit", |b| {
@@ -64,6 +74,7 @@ fn transposition_table(c: &mut Criterion) {
                 0,
                 Move::NULL,
                 Score::centipawns(7),
+                Some(Score::centipawns(-4)),
                 6,
                 Bound::Lower,
             );
@@ -76,6 +87,12 @@ fn evaluation(c: &mut Criterion) {
         let board = Board::from_fen(fen).unwrap();
         c.bench_function(&format!("evaluate/{name}"), |b| {
             b.iter(|| outpost_eval::evaluate(black_box(&board)));
+        });
+        // As the search evaluates: sums kept move by move, pawn terms from the cache.
+        let sums = PieceSquareSums::of(&board);
+        let mut pawn_cache = PawnCache::new();
+        c.bench_function(&format!("evaluate_cached/{name}"), |b| {
+            b.iter(|| outpost_eval::evaluate_cached(black_box(&board), &sums, &mut pawn_cache));
         });
     }
 }
