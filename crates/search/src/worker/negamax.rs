@@ -1,6 +1,7 @@
 //! The main search: negamax alpha-beta with principal variation search, the transposition
 //! table, null-move, reverse futility, futility, late-move and SEE pruning, late-move
-//! reductions and check extensions.
+//! reductions and check extensions; pruning reads the static evaluation corrected by the
+//! correction history (`crate::correction`).
 
 use super::{previous_move, side_to_move_in_check, Worker};
 use crate::ordering::MovePicker;
