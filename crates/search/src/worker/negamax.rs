@@ -257,12 +257,13 @@ impl Worker<'_, '_> {
         }
         let bound = Bound::classify(best_score, best_move, original_alpha, beta);
         // A quiet best move (or none) whose score says which way the evaluation erred.
-        if !checked
-            && !best_score.is_mate()
-            && !(best_move.is_capture() || best_move.is_promotion())
-            && !(bound == Bound::Lower && best_score <= static_eval)
-            && !(bound == Bound::Upper && best_score >= static_eval)
-        {
+        let quiet_best = !best_move.is_capture() && !best_move.is_promotion();
+        let says_which_way = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best_score > static_eval,
+            Bound::Upper => best_score < static_eval,
+        };
+        if !checked && !best_score.is_mate() && quiet_best && says_which_way {
             self.correction
                 .update(&self.board, depth, static_eval, best_score);
         }
