@@ -44,7 +44,7 @@ mod terms;
 mod tuned;
 
 pub use explain::{explain, Explanation};
-pub use pawn_cache::PawnCache;
+pub use pawn_cache::{pawn_key, PawnCache};
 pub use sums::PieceSquareSums;
 pub use tapered::{Tapered, MAX_PHASE};
 

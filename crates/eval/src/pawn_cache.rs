@@ -69,12 +69,18 @@ impl PawnCache {
     }
 }
 
-/// The entry index of a pawn structure: both bitboards mixed by multiplication, the top bits
-/// kept.
+/// The entry index of a pawn structure: the top bits of its [`pawn_key`].
 #[inline]
-fn slot([white, black]: [Bitboard; 2]) -> usize {
+fn slot(pawns: [Bitboard; 2]) -> usize {
+    (pawn_key(pawns) >> (64 - ENTRIES.trailing_zeros())) as usize
+}
+
+/// A hash of a pawn structure (white's and black's pawns), its bitboards mixed by
+/// multiplication: take the top bits for a table index (the pawn cache, and the search's
+/// correction history).
+#[inline]
+pub fn pawn_key([white, black]: [Bitboard; 2]) -> u64 {
     const WHITE_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
     const BLACK_MIX: u64 = 0xC2B2_AE3D_27D4_EB4F;
-    let mixed = white.0.wrapping_mul(WHITE_MIX) ^ black.0.rotate_left(32).wrapping_mul(BLACK_MIX);
-    (mixed >> (64 - ENTRIES.trailing_zeros())) as usize
+    white.0.wrapping_mul(WHITE_MIX) ^ black.0.rotate_left(32).wrapping_mul(BLACK_MIX)
 }

@@ -6,6 +6,7 @@
 
 use crate::score::{Depth, Score};
 use outpost_board::{Board, Color, PieceKind};
+use outpost_eval::pawn_key;
 
 /// Entries per side to move (a power of two).
 const ENTRIES: usize = 1 << 14;
@@ -62,16 +63,12 @@ impl CorrectionHistory {
     }
 }
 
-/// The side to move and the entry of the pawn structure of `board` (both colours' pawns
-/// mixed by multiplication, the top bits kept).
+/// The side to move and the entry of the pawn structure of `board` (the top bits of its
+/// `outpost_eval::pawn_key`).
 #[inline]
 fn slot(board: &Board) -> (usize, usize) {
-    const WHITE_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
-    const BLACK_MIX: u64 = 0xC2B2_AE3D_27D4_EB4F;
-    let white = board.pieces_of(Color::White, PieceKind::Pawn).0;
-    let black = board.pieces_of(Color::Black, PieceKind::Pawn).0;
-    let mixed = white.wrapping_mul(WHITE_MIX) ^ black.rotate_left(32).wrapping_mul(BLACK_MIX);
-    let index = (mixed >> (64 - ENTRIES.trailing_zeros())) as usize;
+    let pawns = [Color::White, Color::Black].map(|color| board.pieces_of(color, PieceKind::Pawn));
+    let index = (pawn_key(pawns) >> (64 - ENTRIES.trailing_zeros())) as usize;
     (board.side_to_move().index(), index)
 }
 

@@ -240,6 +240,16 @@ impl TranspositionTable {
     ) {
         let bucket = self.buckets.bucket(hash);
         let generation = self.generation();
+        let packed = |best_move| {
+            pack(
+                best_move,
+                score.to_table(ply),
+                static_eval,
+                depth,
+                bound,
+                generation,
+            )
+        };
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for (index, slot) in bucket.iter().enumerate() {
@@ -263,15 +273,7 @@ impl TranspositionTable {
                 } else {
                     best_move
                 };
-                let data = pack(
-                    best_move,
-                    score.to_table(ply),
-                    static_eval,
-                    depth,
-                    bound,
-                    generation,
-                );
-                write(slot, hash, data);
+                write(slot, hash, packed(best_move));
                 return;
             }
             let age = i32::from(generation.wrapping_sub(data_generation(data)) % GENERATIONS);
@@ -281,15 +283,7 @@ impl TranspositionTable {
                 victim = index;
             }
         }
-        let data = pack(
-            best_move,
-            score.to_table(ply),
-            static_eval,
-            depth,
-            bound,
-            generation,
-        );
-        write(&bucket[victim], hash, data);
+        write(&bucket[victim], hash, packed(best_move));
     }
 
     /// How full the table is, per mille, counting entries of the current search in a sample.
