@@ -161,6 +161,12 @@ search_params! {
     smp_odd_helper_depth_skip = 1 in 0..=4;
     /// Checks are extended while the ply is below this many times the iteration depth.
     check_extension_ply_factor = 2 in 0..=4;
+    /// From this depth on the hash move is tested for being the only good one (singular).
+    singular_min_depth = 8 in 4..=16;
+    /// The hash entry must be at most this many plies shallower than the node.
+    singular_tt_depth_margin = 3 in 1..=8;
+    /// The other moves must fail below the hash score minus this many centipawns per ply.
+    singular_margin_per_depth = 2 in 0..=10;
     /// Quiescence delta pruning margin, in centipawns.
     delta_margin = 200 in 0..=1000;
     /// History bonus of a cut-off at depth `d` is `d²`, at most this.

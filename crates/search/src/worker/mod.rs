@@ -89,6 +89,8 @@ pub(crate) struct Worker<'a, 'c> {
     pv: PvTable,
     /// The move that led to each ply, for counter-moves.
     previous: [Option<PreviousMove>; MAX_PLY + 2],
+    /// The move left out at each ply by a singular-extension test ([`Move::NULL`] if none).
+    excluded: [Move; MAX_PLY + 2],
     nodes: u64,
     /// The node count at which [`Worker::enter_node`] looks at the limits next.
     next_check: u64,
@@ -127,6 +129,7 @@ impl<'a, 'c> Worker<'a, 'c> {
             heuristics: Box::new(Heuristics::new(&ctx.config.params)),
             pv: PvTable::new(),
             previous: [None; MAX_PLY + 2],
+            excluded: [Move::NULL; MAX_PLY + 2],
             nodes: 0,
             next_check: 1,
             flushed: 0,

@@ -7,9 +7,18 @@ use super::{previous_move, side_to_move_in_check, Worker};
 use crate::ordering::MovePicker;
 use crate::score::{Depth, Score};
 use crate::see::see_at_least;
-use crate::tt::Bound;
+use crate::tt::{Bound, Entry};
 use outpost_board::{Board, Color, Move, PieceKind};
 use outpost_movegen::{kings_after, MoveList};
+
+/// What a singular-extension test found of a node's hash move.
+enum Singularity {
+    /// Every other move fails low: the hash move is extended.
+    Singular,
+    /// Another move also beats `beta`: the node cuts off with this score.
+    MultiCut(Score),
+    NotSingular,
+}
 
 fn has_non_pawn_material(board: &Board, color: Color) -> bool {
     (board.color(color) & !board.pieces(PieceKind::Pawn) & !board.pieces(PieceKind::King))
@@ -47,10 +56,15 @@ impl Worker<'_, '_> {
         let original_alpha = alpha;
         let hash = self.board.hash();
         let us = self.board.side_to_move();
+        // A singular-extension test of this node's hash move searches the node again
+        // without it: the table's entry is of the whole node, so it neither ends the test
+        // nor takes its result.
+        let excluded = self.excluded[ply];
+        let singular_test = !excluded.is_null();
         let entry = self.ctx.tt.probe(hash, ply);
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
         if let Some(entry) = entry {
-            if !pv_node && entry.cuts_off(depth, alpha, beta) {
+            if !pv_node && !singular_test && entry.cuts_off(depth, alpha, beta) {
                 return entry.score;
             }
         }
@@ -66,7 +80,7 @@ impl Worker<'_, '_> {
         } else {
             self.correction.correct(&self.board, static_eval)
         };
-        if !pv_node && !checked && beta.raw().abs() < Score::MATE_BOUND.raw() {
+        if !pv_node && !checked && !singular_test && beta.raw().abs() < Score::MATE_BOUND.raw() {
             // Reverse futility pruning.
             if depth <= params.reverse_futility_max_depth
                 && eval - params.reverse_futility_margin * depth >= beta
@@ -146,6 +160,9 @@ impl Worker<'_, '_> {
             let Some(mv) = picker.next(&self.board, &self.heuristics) else {
                 break;
             };
+            if mv == excluded {
+                continue;
+            }
             self.prefetch_child(mv);
             let quiet = !mv.is_capture() && !mv.is_promotion();
             if !pv_node
@@ -172,6 +189,19 @@ impl Worker<'_, '_> {
                     continue;
                 }
             }
+            let may_extend =
+                ply < params.check_extension_ply_factor as usize * self.root_depth as usize;
+            let mut singular = false;
+            if mv == tt_move && may_extend && !singular_test {
+                match self.singular_test(entry, depth, beta, ply, checked) {
+                    Singularity::Singular => singular = true,
+                    Singularity::MultiCut(score) => return score,
+                    Singularity::NotSingular => {}
+                }
+                if self.stopped {
+                    return Score::DRAW;
+                }
+            }
             let previous = previous_move(&self.board, mv);
             let Some(undo) = self.try_move(mv) else {
                 continue;
@@ -179,10 +209,7 @@ impl Worker<'_, '_> {
             move_count += 1;
             let gives_check = side_to_move_in_check(&self.board);
             self.enter_child(ply, previous, mv, &undo);
-            let extension = Depth::from(
-                gives_check
-                    && ply < params.check_extension_ply_factor as usize * self.root_depth as usize,
-            );
+            let extension = Depth::from((gives_check || singular) && may_extend);
             let new_depth = depth - 1 + extension;
             let mut score;
             if move_count == 1 {
@@ -247,7 +274,7 @@ impl Worker<'_, '_> {
             }
         }
         if move_count == 0 {
-            return if pruned_captures {
+            return if pruned_captures || singular_test {
                 alpha
             } else if checked {
                 Score::mated_in(ply)
@@ -263,6 +290,9 @@ impl Worker<'_, '_> {
             Bound::Lower => best_score > static_eval,
             Bound::Upper => best_score < static_eval,
         };
+        if singular_test {
+            return best_score;
+        }
         if !checked && !best_score.is_mate() && quiet_best && says_which_way {
             self.correction
                 .update(&self.board, depth, static_eval, best_score);
@@ -272,6 +302,50 @@ impl Worker<'_, '_> {
             .tt
             .store(hash, ply, best_move, best_score, evaluated, depth, bound);
         best_score
+    }
+
+    /// Whether the hash move of this node (at `ply`, `depth` deep, window up to `beta`) is
+    /// singular: whether every other move fails low against a bound a little below the
+    /// table's score for it, searched to half the depth. When they do not, and even that
+    /// bound is at least `beta`, two moves beat `beta` and the node cuts off (multi-cut).
+    fn singular_test(
+        &mut self,
+        entry: Option<Entry>,
+        depth: Depth,
+        beta: Score,
+        ply: usize,
+        checked: bool,
+    ) -> Singularity {
+        let params = self.params;
+        let Some(entry) = entry else {
+            return Singularity::NotSingular;
+        };
+        if depth < params.singular_min_depth
+            || entry.depth < depth - params.singular_tt_depth_margin
+            || entry.bound == Bound::Upper
+            || entry.score.is_mate()
+        {
+            return Singularity::NotSingular;
+        }
+        let singular_beta = entry.score - params.singular_margin_per_depth * depth;
+        self.excluded[ply] = entry.best_move;
+        let score = self.search(
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            false,
+            false,
+            checked,
+        );
+        self.excluded[ply] = Move::NULL;
+        if score < singular_beta {
+            Singularity::Singular
+        } else if singular_beta >= beta {
+            Singularity::MultiCut(singular_beta)
+        } else {
+            Singularity::NotSingular
+        }
     }
 
     /// Late-move pruning applies to the quiet move after `move_count` moves at `depth`.
