@@ -3,7 +3,8 @@
 //! Iterative deepening over a negamax alpha-beta search with principal variation search and
 //! aspiration windows, a lock-free transposition table shared by Lazy SMP threads, a
 //! quiescence search with static exchange evaluation, null-move, futility and late-move
-//! pruning, late-move reductions, check extensions, killer/counter-move/history ordering, a
+//! pruning, late-move reductions, check and singular extensions, killer/counter-move/history
+//! ordering, correction history, a
 //! time manager, MultiPV and ponder support. Every tuning number is in [`SearchParams`]. The
 //! library prints nothing: progress goes to a callback.
 //!

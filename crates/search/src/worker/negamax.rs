@@ -1,6 +1,6 @@
 //! The main search: negamax alpha-beta with principal variation search, the transposition
 //! table, null-move, reverse futility, futility, late-move and SEE pruning, late-move
-//! reductions and check extensions; pruning reads the static evaluation corrected by the
+//! reductions, check and singular extensions (with multi-cut); pruning reads the static evaluation corrected by the
 //! correction history (`crate::correction`).
 
 use super::{previous_move, side_to_move_in_check, Worker};
