@@ -1,7 +1,7 @@
 //! The main search: negamax alpha-beta with principal variation search, the transposition
 //! table, null-move, reverse futility, futility, late-move and SEE pruning, late-move
-//! reductions, check and singular extensions (with multi-cut); pruning reads the static evaluation corrected by the
-//! correction history (`crate::correction`).
+//! reductions, check and singular extensions (with multi-cut); pruning reads the static
+//! evaluation corrected by the correction history (`crate::correction`).
 
 use super::{previous_move, side_to_move_in_check, Worker};
 use crate::ordering::MovePicker;
@@ -17,6 +17,7 @@ enum Singularity {
     Singular,
     /// Another move also beats `beta`: the node cuts off with this score.
     MultiCut(Score),
+    /// Neither, or not tested.
     NotSingular,
 }
 
@@ -282,6 +283,10 @@ impl Worker<'_, '_> {
                 Score::DRAW
             };
         }
+        // A singular-extension test's result is not the node's: it teaches nothing.
+        if singular_test {
+            return best_score;
+        }
         let bound = Bound::classify(best_score, best_move, original_alpha, beta);
         // A quiet best move (or none) whose score says which way the evaluation erred.
         let quiet_best = !best_move.is_capture() && !best_move.is_promotion();
@@ -290,9 +295,6 @@ impl Worker<'_, '_> {
             Bound::Lower => best_score > static_eval,
             Bound::Upper => best_score < static_eval,
         };
-        if singular_test {
-            return best_score;
-        }
         if !checked && !best_score.is_mate() && quiet_best && says_which_way {
             self.correction
                 .update(&self.board, depth, static_eval, best_score);
