@@ -132,6 +132,9 @@ impl Worker<'_, '_> {
             picker.expect_late_move_pruning(limit.max(0) as usize);
         }
         let killers = self.heuristics.killers(ply);
+        // Checks and singular moves are extended only this near the root.
+        let may_extend =
+            ply < params.check_extension_ply_factor as usize * self.root_depth as usize;
         let mut best_score = -Score::INFINITY;
         let mut best_move = Move::NULL;
         let mut move_count = 0;
@@ -190,8 +193,6 @@ impl Worker<'_, '_> {
                     continue;
                 }
             }
-            let may_extend =
-                ply < params.check_extension_ply_factor as usize * self.root_depth as usize;
             let mut singular = false;
             if mv == tt_move && may_extend && !singular_test {
                 match self.singular_test(entry, depth, beta, ply, checked) {
