@@ -205,11 +205,10 @@ fn check_search(game: &Game, go: &GoCommand, text: &str, line: &str) {
     for info in lines.iter().filter(|line| line.starts_with("info ")) {
         check_info(board, info, &context);
     }
-    if let Some(last_info) = lines[..best_index]
-        .iter()
-        .rev()
-        .find(|line| line.starts_with("info ") && !line.starts_with("info string"))
-    {
+    // With MultiPV the last line is the worst line shown; the best is `multipv 1`.
+    if let Some(last_info) = lines[..best_index].iter().rev().find(|line| {
+        line.starts_with("info ") && !line.starts_with("info string") && multipv(line) == 1
+    }) {
         if let Some(first) = pv(last_info).and_then(|moves| moves.first().copied()) {
             assert_eq!(
                 first,
@@ -219,6 +218,16 @@ fn check_search(game: &Game, go: &GoCommand, text: &str, line: &str) {
             );
         }
     }
+}
+
+/// The rank after `multipv` in an `info` line (1 when the line has none).
+fn multipv(info: &str) -> usize {
+    let words: Vec<&str> = info.split(' ').collect();
+    words
+        .iter()
+        .position(|&word| word == "multipv")
+        .and_then(|at| words.get(at + 1)?.parse().ok())
+        .unwrap_or(1)
 }
 
 /// The moves after `pv` in an `info` line.
