@@ -42,16 +42,7 @@ fn transposition_table(c: &mut Criterion) {
         .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .collect();
     for &hash in &hashes {
-        let eval = Some(Score::centipawns(3));
-        table.store(
-            hash,
-            0,
-            Move::NULL,
-            Score::centipawns(12),
-            eval,
-            5,
-            Bound::Exact,
-        );
+        table.store(hash, 0, Move::NULL, Score::centipawns(12), 5, Bound::Exact);
     }
     let mut next = 0;
     c.bench_function("tt/probe_hit", |b| {
@@ -74,7 +65,6 @@ fn transposition_table(c: &mut Criterion) {
                 0,
                 Move::NULL,
                 Score::centipawns(7),
-                Some(Score::centipawns(-4)),
                 6,
                 Bound::Lower,
             );

@@ -45,6 +45,13 @@ impl PawnCache {
         }
     }
 
+    /// Starts bringing the entry of `pawns` (white's, black's) into the cache, for a
+    /// [`PawnCache::get_or_count`] of them a little later.
+    #[inline]
+    pub(crate) fn prefetch(&self, pawns: [Bitboard; 2]) {
+        outpost_table::prefetch(&self.entries[slot(pawns)]);
+    }
+
     /// The weighed pawn-only terms and passed pawns of `pawns` (white's, black's) on a board
     /// of `board_size`: from the cache, or from `count` (stored for next time).
     #[inline]

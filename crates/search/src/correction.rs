@@ -34,6 +34,13 @@ impl CorrectionHistory {
         }
     }
 
+    /// Starts bringing the entry of `board` into the cache, for a [`CorrectionHistory::correct`]
+    /// of it a little later (the table is larger than the first-level cache).
+    #[inline]
+    pub(crate) fn prefetch(&self, board: &Board) {
+        outpost_table::prefetch(self.entry(board));
+    }
+
     /// `static_eval` of `board` corrected by what searches found at its pawn structure.
     #[inline]
     pub(crate) fn correct(&self, board: &Board, static_eval: Score) -> Score {

@@ -66,9 +66,6 @@ pub struct Entry {
     pub depth: Depth,
     /// How the score bounds the true score.
     pub bound: Bound,
-    /// The static evaluation of the position, stored with the result so that a later visit
-    /// need not evaluate again; `None` when the node was in check (not evaluated).
-    pub static_eval: Option<Score>,
 }
 
 impl Entry {
@@ -102,27 +99,17 @@ impl fmt::Debug for TranspositionTable {
     }
 }
 
-// The data word: the move in bits 0-15, the score in 16-31, the static evaluation in 32-47,
-// the depth in 48-55, the bound in 56-57 and the generation (counted modulo 64) in 58-63.
-
-/// The evaluation bits of a node that was not evaluated (in check).
-const NO_EVAL: u16 = i16::MIN as u16;
+// The data word: the move in bits 0-15, the score in 16-31, the depth in 48-55, the bound in
+// 56-57 and the generation (counted modulo 64) in 58-63; bits 32-47 are unused. (They held
+// the static evaluation until the search came to evaluate a node before its probe, to hide
+// the probe's wait for memory: nothing read it any more.)
 
 /// How many generations the data word tells apart.
 const GENERATIONS: u8 = 64;
 
-fn pack(
-    best_move: Move,
-    score: i32,
-    static_eval: Option<Score>,
-    depth: Depth,
-    bound: Bound,
-    generation: u8,
-) -> u64 {
-    let eval_bits = static_eval.map_or(NO_EVAL, |eval| eval.raw() as i16 as u16);
+fn pack(best_move: Move, score: i32, depth: Depth, bound: Bound, generation: u8) -> u64 {
     u64::from(best_move.to_bits())
         | u64::from(score as i16 as u16) << 16
-        | u64::from(eval_bits) << 32
         | (depth.clamp(0, 255) as u64) << 48
         | bound.to_bits() << 56
         | u64::from(generation % GENERATIONS) << 58
@@ -130,11 +117,6 @@ fn pack(
 
 fn data_score(data: u64) -> i32 {
     i32::from((data >> 16) as u16 as i16)
-}
-
-fn data_static_eval(data: u64) -> Option<Score> {
-    let bits = (data >> 32) as u16;
-    (bits != NO_EVAL).then(|| Score::from_raw(i32::from(bits as i16)))
 }
 
 fn data_depth(data: u64) -> Depth {
@@ -217,16 +199,13 @@ impl TranspositionTable {
                     score: Score::from_table(data_score(data), ply),
                     depth: data_depth(data),
                     bound: data_bound(data)?,
-                    static_eval: data_static_eval(data),
                 });
             }
         }
         None
     }
 
-    /// Stores a search result for `hash` found `ply` plies from the root, with the
-    /// position's static evaluation (`None` when it was not evaluated).
-    #[allow(clippy::too_many_arguments)]
+    /// Stores a search result for `hash` found `ply` plies from the root.
     #[inline(always)]
     pub fn store(
         &self,
@@ -234,22 +213,12 @@ impl TranspositionTable {
         ply: usize,
         best_move: Move,
         score: Score,
-        static_eval: Option<Score>,
         depth: Depth,
         bound: Bound,
     ) {
         let bucket = self.buckets.bucket(hash);
         let generation = self.generation();
-        let packed = |best_move| {
-            pack(
-                best_move,
-                score.to_table(ply),
-                static_eval,
-                depth,
-                bound,
-                generation,
-            )
-        };
+        let packed = |best_move| pack(best_move, score.to_table(ply), depth, bound, generation);
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for (index, slot) in bucket.iter().enumerate() {
@@ -320,35 +289,16 @@ mod tests {
         table.new_search();
         let mate_in = Score::mate_in;
         let mv = Move::quiet(Square::E2, Square::E4);
-        let eval = Some(Score::centipawns(-31));
-        table.store(
-            0x1234_5678_9abc_def0,
-            3,
-            mv,
-            mate_in(5),
-            eval,
-            7,
-            Bound::Exact,
-        );
+        table.store(0x1234_5678_9abc_def0, 3, mv, mate_in(5), 7, Bound::Exact);
         let entry = table.probe(0x1234_5678_9abc_def0, 5).unwrap();
         assert_eq!(entry.best_move, mv);
         assert_eq!(entry.score, mate_in(7));
         assert_eq!(entry.depth, 7);
         assert_eq!(entry.bound, Bound::Exact);
-        assert_eq!(entry.static_eval, eval);
         assert!(table.probe(0x1234_5678_9abc_def1, 5).is_none());
-        table.store(
-            42,
-            0,
-            Move::NULL,
-            Score::centipawns(-150),
-            None,
-            3,
-            Bound::Upper,
-        );
+        table.store(42, 0, Move::NULL, Score::centipawns(-150), 3, Bound::Upper);
         let entry = table.probe(42, 0).unwrap();
         assert_eq!(entry.score, Score::centipawns(-150));
-        assert_eq!(entry.static_eval, None);
         assert!(entry.cuts_off(3, Score::centipawns(-150), Score::centipawns(0)));
         assert!(!entry.cuts_off(3, Score::centipawns(-151), Score::centipawns(0)));
         assert!(!entry.cuts_off(4, Score::centipawns(0), Score::centipawns(10)));

@@ -40,6 +40,14 @@ const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
 const MIB: usize = 1024 * 1024;
 
+/// Asks the processor to bring the cache line holding `value` in without waiting for it, so
+/// that a read of it a little later finds it there (a hint: nothing changes if it is
+/// ignored). For the small tables beside a hash table, such as an evaluation's caches.
+#[inline(always)]
+pub fn prefetch<T>(value: &T) {
+    memory_hints::prefetch(value as *const T);
+}
+
 /// A table could not be allocated at the size asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableAllocError {

@@ -84,7 +84,8 @@ impl Context {
 pub(crate) fn trace<S: Sink>(board: &Board, sink: &mut S) {
     let context = Context::new(board);
     let passed = pawns::trace_pawns_only(&context, sink);
-    trace_beyond_pawns(board, &context, passed, sink);
+    let attacks = pieces::trace(board, &context, sink);
+    trace_after_pieces(board, &context, passed, &attacks, sink);
 }
 
 /// The terms of `board` weighed by `params`, as [`trace`] into a [`Weigh`] gives them, with
@@ -92,29 +93,33 @@ pub(crate) fn trace<S: Sink>(board: &Board, sink: &mut S) {
 #[inline]
 pub(crate) fn weigh_cached(board: &Board, params: &Params, cache: &mut PawnCache) -> Tapered {
     let context = Context::new(board);
+    // The pieces' terms come first, while the cache entry is fetched: it is often out of
+    // the first-level cache, and a sum does not depend on the order of its terms.
+    cache.prefetch(context.pawns);
+    let mut terms = Weigh::new(params);
+    let attacks = pieces::trace(board, &context, &mut terms);
     let (pawn_score, passed) = cache.get_or_count(context.pawns, board.variant().size(), || {
         let mut pawn_terms = Weigh::new(params);
         let passed = pawns::trace_pawns_only(&context, &mut pawn_terms);
         (pawn_terms.total, passed)
     });
-    let mut terms = Weigh::new(params);
-    trace_beyond_pawns(board, &context, passed, &mut terms);
+    trace_after_pieces(board, &context, passed, &attacks, &mut terms);
     terms.total + pawn_score
 }
 
-/// Gives `sink` the parameters of every term but the pawn-only ones, for each colour's
-/// `passed` pawns.
+/// Gives `sink` the parameters of the terms that read each colour's `passed` pawns or the
+/// pieces' `attacks`: passed pawns beside the pieces, king safety, threats and the tempo.
 #[inline]
-fn trace_beyond_pawns<S: Sink>(
+fn trace_after_pieces<S: Sink>(
     board: &Board,
     context: &Context,
     passed: [Bitboard; 2],
+    attacks: &pieces::Attacks,
     sink: &mut S,
 ) {
     pawns::trace_passed_by_pieces(board, context, passed, sink);
-    let attacks = pieces::trace(board, context, sink);
-    king::trace(board, context, &attacks, sink);
-    threats::trace(board, context, &attacks, sink);
+    king::trace(board, context, attacks, sink);
+    threats::trace(board, context, attacks, sink);
     sink.add(board.side_to_move(), TEMPO, 1);
 }
 

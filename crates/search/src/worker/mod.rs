@@ -12,7 +12,6 @@ use crate::info::Progress;
 use crate::ordering::{Heuristics, PreviousMove, ScoredMoves, MAX_PLY};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
-use crate::tt::Entry;
 use outpost_board::{Board, Move, Undo};
 use outpost_eval::{PawnCache, PieceSquareSums};
 use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
@@ -257,22 +256,11 @@ impl<'a, 'c> Worker<'a, 'c> {
         None
     }
 
-    /// The static evaluation, taken from the table `entry` of this position when it holds
-    /// one (the same number: the evaluation depends on the position alone).
-    #[inline]
-    fn evaluate_or_stored(&mut self, entry: Option<Entry>) -> Score {
-        match entry.and_then(|entry| entry.static_eval) {
-            Some(stored) => {
-                debug_assert_eq!(stored, self.evaluate(), "{}", self.board.to_fen());
-                stored
-            }
-            None => self.evaluate(),
-        }
-    }
-
     /// The static evaluation of the position on the board, from the sums kept by ply and
     /// the pawn cache (checked against a count from scratch in debug builds).
     fn evaluate(&mut self) -> Score {
+        // The correction of this evaluation is read next: its entry comes in meanwhile.
+        self.correction.prefetch(&self.board);
         let sums = &self.sums[self.height];
         debug_assert_eq!(
             *sums,

@@ -62,6 +62,14 @@ impl Worker<'_, '_> {
         // nor takes its result.
         let excluded = self.excluded[ply];
         let singular_test = !excluded.is_null();
+        // Evaluated before the probe, even where the entry will cut the node off: the
+        // bucket, prefetched when the parent picked the move, is mostly still on its way from
+        // memory, and the evaluation's work hides that wait (see `quiescence`).
+        let static_eval = if checked {
+            -Score::INFINITY
+        } else {
+            self.evaluate()
+        };
         let entry = self.ctx.tt.probe(hash, ply);
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
         if let Some(entry) = entry {
@@ -69,13 +77,8 @@ impl Worker<'_, '_> {
                 return entry.score;
             }
         }
-        let static_eval = if checked {
-            -Score::INFINITY
-        } else {
-            self.evaluate_or_stored(entry)
-        };
         // Pruning reads the evaluation corrected by what searches found at this pawn
-        // structure; the table keeps the static evaluation itself.
+        // structure; the correction history learns from the static evaluation itself.
         let eval = if checked {
             static_eval
         } else {
@@ -300,10 +303,9 @@ impl Worker<'_, '_> {
             self.correction
                 .update(&self.board, depth, static_eval, best_score);
         }
-        let evaluated = (!checked).then_some(static_eval);
         self.ctx
             .tt
-            .store(hash, ply, best_move, best_score, evaluated, depth, bound);
+            .store(hash, ply, best_move, best_score, depth, bound);
         best_score
     }
 

@@ -56,6 +56,10 @@ impl Worker<'_, '_> {
         if let Some(score) = self.open_node(ply) {
             return score;
         }
+        // The evaluation comes before the probe although the table may hold it: the
+        // bucket, prefetched when the parent picked the move, is mostly still on its way
+        // from memory, and the evaluation's work hides that wait (the same score either way).
+        let fresh_eval = (!checked).then(|| self.evaluate());
         let hash = self.board.hash();
         let entry = self.ctx.tt.probe(hash, ply);
         let pv_node = beta - alpha > 1;
@@ -65,11 +69,10 @@ impl Worker<'_, '_> {
             }
         }
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
-        if checked {
+        let Some(static_eval) = fresh_eval else {
             return self.evasions(alpha, beta, ply, tt_move);
-        }
+        };
         let original_alpha = alpha;
-        let static_eval = self.evaluate_or_stored(entry);
         let stand_pat = self.correction.correct(&self.board, static_eval);
         if stand_pat >= beta {
             return stand_pat;
@@ -109,9 +112,7 @@ impl Worker<'_, '_> {
             }
         }
         let bound = Bound::classify(best.score, best.mv, original_alpha, beta);
-        self.ctx
-            .tt
-            .store(hash, ply, best.mv, best.score, Some(static_eval), 0, bound);
+        self.ctx.tt.store(hash, ply, best.mv, best.score, 0, bound);
         best.score
     }
 
