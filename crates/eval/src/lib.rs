@@ -90,7 +90,7 @@ pub fn evaluate(board: &Board) -> i32 {
 /// bitboards. The same number as [`evaluate`], faster.
 #[inline]
 pub fn evaluate_cached(board: &Board, sums: &PieceSquareSums, pawn_cache: &mut PawnCache) -> i32 {
-    let terms = terms::weigh_cached(board, &params::PARAMS, pawn_cache);
+    let terms = terms::weigh_cached(board, pawn_cache);
     side_to_move_view(board, (sums.balance() + terms).blend(sums.phase()))
 }
 

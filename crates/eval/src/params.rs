@@ -18,7 +18,7 @@
 
 use outpost_board::{Board, Color, PieceKind, Variant};
 
-use crate::tapered::{Tapered, MAX_PHASE};
+use crate::tapered::{PackedTapered, Tapered, MAX_PHASE};
 use crate::tuned;
 
 /// The piece kinds of standard chess that have parameters: pawn to king.
@@ -364,6 +364,43 @@ impl Sink for Weigh<'_> {
             Color::Black => -count,
         };
         self.total += Tapered::new(value.middlegame * count, value.endgame * count);
+    }
+}
+
+/// [`PARAMS`] packed, for [`PackedWeigh`].
+const PACKED_PARAMS: [PackedTapered; PARAM_COUNT] = {
+    let mut packed = [PackedTapered::ZERO; PARAM_COUNT];
+    let mut param = 0;
+    while param < PARAM_COUNT {
+        packed[param] = PackedTapered::pack(PARAMS[param]);
+        param += 1;
+    }
+    packed
+};
+
+/// The engine's [`Weigh`] of the compiled-in [`PARAMS`]: the same sum, kept packed (one
+/// multiplication and one addition a count instead of two of each).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PackedWeigh {
+    total: PackedTapered,
+}
+
+impl PackedWeigh {
+    /// The sum so far, from white's view, before blending.
+    #[inline]
+    pub(crate) fn total(&self) -> Tapered {
+        self.total.unpack()
+    }
+}
+
+impl Sink for PackedWeigh {
+    #[inline]
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        let count = match color {
+            Color::White => count,
+            Color::Black => -count,
+        };
+        self.total.add_times(PACKED_PARAMS[param], count);
     }
 }
 

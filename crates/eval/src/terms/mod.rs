@@ -16,7 +16,7 @@ mod threats;
 
 use outpost_board::{Bitboard, Board, Color, PieceKind, Square, Variant};
 
-use crate::params::{Group, Params, Sink, Weigh};
+use crate::params::{Group, PackedWeigh, Sink};
 use crate::pawn_cache::PawnCache;
 use crate::tapered::Tapered;
 
@@ -88,23 +88,24 @@ pub(crate) fn trace<S: Sink>(board: &Board, sink: &mut S) {
     trace_after_pieces(board, &context, passed, &attacks, sink);
 }
 
-/// The terms of `board` weighed by `params`, as [`trace`] into a [`Weigh`] gives them, with
-/// the pawn-only terms taken from `cache` where it has them.
+/// The terms of `board` weighed by the compiled-in parameters, as [`trace`] into a
+/// [`crate::params::Weigh`] of them gives them, with the pawn-only terms taken from `cache`
+/// where it has them.
 #[inline]
-pub(crate) fn weigh_cached(board: &Board, params: &Params, cache: &mut PawnCache) -> Tapered {
+pub(crate) fn weigh_cached(board: &Board, cache: &mut PawnCache) -> Tapered {
     let context = Context::new(board);
     // The pieces' terms come first, while the cache entry is fetched: it is often out of
     // the first-level cache, and a sum does not depend on the order of its terms.
     cache.prefetch(context.pawns);
-    let mut terms = Weigh::new(params);
+    let mut terms = PackedWeigh::default();
     let attacks = pieces::trace(board, &context, &mut terms);
     let (pawn_score, passed) = cache.get_or_count(context.pawns, board.variant().size(), || {
-        let mut pawn_terms = Weigh::new(params);
+        let mut pawn_terms = PackedWeigh::default();
         let passed = pawns::trace_pawns_only(&context, &mut pawn_terms);
-        (pawn_terms.total, passed)
+        (pawn_terms.total(), passed)
     });
     trace_after_pieces(board, &context, passed, &attacks, &mut terms);
-    terms.total + pawn_score
+    terms.total() + pawn_score
 }
 
 /// Gives `sink` the parameters of the terms that read each colour's `passed` pawns or the

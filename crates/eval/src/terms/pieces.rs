@@ -7,7 +7,8 @@
 //! term is zero there.
 
 use outpost_board::{Bitboard, Board, Color, PieceKind};
-use outpost_movegen::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
+use outpost_movegen::knight_attacks;
+use outpost_movegen::magic::SliderTables;
 
 use super::{add_count, files_of, Context};
 use crate::params::{Group, Sink};
@@ -41,6 +42,14 @@ pub(super) struct Attacks {
 pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> Attacks {
     let mut attacks = Attacks::default();
     let occupied = context.occupied;
+    // Looked up once: each `rook_attacks` call would ask whether the tables are built yet.
+    let sliders = SliderTables::get();
+    // The files each colour has pawns on, for the rook-file term (worked out once for both).
+    let pawn_files = if board.pieces(PieceKind::Rook).is_nonempty() {
+        context.pawns.map(files_of)
+    } else {
+        [Bitboard::EMPTY; 2]
+    };
     for color in [Color::White, Color::Black] {
         let us = color.index();
         let them = color.opponent();
@@ -60,19 +69,20 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
             attacks.minor[us] |= piece(knight_attacks(square), MOBILITY_KNIGHT, 0);
         }
         for square in board.pieces_of(color, PieceKind::Bishop) {
-            attacks.minor[us] |= piece(bishop_attacks(square, occupied), MOBILITY_BISHOP, 1);
+            attacks.minor[us] |= piece(sliders.bishop(square, occupied), MOBILITY_BISHOP, 1);
         }
         for square in board.pieces_of(color, PieceKind::Rook) {
-            attacks.rook[us] |= piece(rook_attacks(square, occupied), MOBILITY_ROOK, 2);
+            attacks.rook[us] |= piece(sliders.rook(square, occupied), MOBILITY_ROOK, 2);
         }
         for square in board.pieces_of(color, PieceKind::Queen) {
-            attacks.queen[us] |= piece(queen_attacks(square, occupied), MOBILITY_QUEEN, 3);
+            let moves = sliders.rook(square, occupied) | sliders.bishop(square, occupied);
+            attacks.queen[us] |= piece(moves, MOBILITY_QUEEN, 3);
         }
         for square in board.pieces_of(color, PieceKind::Right) {
-            let moves = rook_attacks(square, occupied) | knight_attacks(square);
+            let moves = sliders.rook(square, occupied) | knight_attacks(square);
             piece(moves, MOBILITY_RIGHT, 4);
         }
-        rook_files(board, color, context, sink);
+        rook_files(board, color, pawn_files, sink);
         if board.pieces_of(color, PieceKind::Bishop).has_several() {
             sink.add(color, BISHOP_PAIR, 1);
         }
@@ -80,15 +90,16 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
     attacks
 }
 
-/// `color`'s rooks on files without pawns (open) or without own pawns (half-open).
+/// `color`'s rooks on files without pawns (open) or without own pawns (half-open), given the
+/// files each colour has pawns on.
 #[inline]
-fn rook_files<S: Sink>(board: &Board, color: Color, context: &Context, sink: &mut S) {
+fn rook_files<S: Sink>(board: &Board, color: Color, pawn_files: [Bitboard; 2], sink: &mut S) {
     let rooks = board.pieces_of(color, PieceKind::Rook);
     if rooks.is_empty() {
         return;
     }
-    let own_files = files_of(context.pawns[color.index()]);
-    let enemy_files = files_of(context.pawns[color.opponent().index()]);
+    let own_files = pawn_files[color.index()];
+    let enemy_files = pawn_files[color.opponent().index()];
     add_count(sink, color, ROOK_FILE, rooks & !own_files & !enemy_files);
     add_count(sink, color, ROOK_FILE + 1, rooks & !own_files & enemy_files);
 }
