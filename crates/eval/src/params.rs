@@ -359,11 +359,17 @@ impl Sink for Weigh<'_> {
     #[inline]
     fn add(&mut self, color: Color, param: usize, count: i32) {
         let value = self.params[param];
-        let count = match color {
-            Color::White => count,
-            Color::Black => -count,
-        };
+        let count = from_white(color, count);
         self.total += Tapered::new(value.middlegame * count, value.endgame * count);
+    }
+}
+
+/// `color`'s `count` from white's view: negative for black.
+#[inline]
+fn from_white(color: Color, count: i32) -> i32 {
+    match color {
+        Color::White => count,
+        Color::Black => -count,
     }
 }
 
@@ -396,11 +402,8 @@ impl PackedWeigh {
 impl Sink for PackedWeigh {
     #[inline]
     fn add(&mut self, color: Color, param: usize, count: i32) {
-        let count = match color {
-            Color::White => count,
-            Color::Black => -count,
-        };
-        self.total.add_times(PACKED_PARAMS[param], count);
+        self.total
+            .add_times(PACKED_PARAMS[param], from_white(color, count));
     }
 }
 

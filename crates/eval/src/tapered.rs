@@ -158,5 +158,12 @@ mod tests {
             plain += Tapered::new(middlegame * count, endgame * count);
             assert_eq!(packed.unpack(), plain, "after {index}");
         }
+        // A sum may leave the range of i16 on the way, as long as it comes back.
+        let mut packed = PackedTapered::ZERO;
+        let big = PackedTapered::pack(Tapered::new(30_000, -30_000));
+        packed.add_times(big, 2);
+        packed.add_times(PackedTapered::pack(Tapered::new(-32_768, 32_767)), 1);
+        packed.add_times(big, -2);
+        assert_eq!(packed.unpack(), Tapered::new(-32_768, 32_767));
     }
 }

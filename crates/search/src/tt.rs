@@ -100,9 +100,7 @@ impl fmt::Debug for TranspositionTable {
 }
 
 // The data word: the move in bits 0-15, the score in 16-31, the depth in 48-55, the bound in
-// 56-57 and the generation (counted modulo 64) in 58-63; bits 32-47 are unused. (They held
-// the static evaluation until the search came to evaluate a node before its probe, to hide
-// the probe's wait for memory: nothing read it any more.)
+// 56-57 and the generation (counted modulo 64) in 58-63; bits 32-47 are unused.
 
 /// How many generations the data word tells apart.
 const GENERATIONS: u8 = 64;

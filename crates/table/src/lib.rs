@@ -40,12 +40,22 @@ const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
 const MIB: usize = 1024 * 1024;
 
-/// Asks the processor to bring the cache line holding `value` in without waiting for it, so
-/// that a read of it a little later finds it there (a hint: nothing changes if it is
+/// Asks the processor to bring the cache lines holding `value` in (its first and its last
+/// byte's: a value of up to a line, which may straddle two) without waiting for them, so
+/// that a read of it a little later finds them there (a hint: nothing changes if it is
 /// ignored). For the small tables beside a hash table, such as an evaluation's caches.
 #[inline(always)]
 pub fn prefetch<T>(value: &T) {
-    memory_hints::prefetch(value as *const T);
+    let first = value as *const T as *const u8;
+    memory_hints::prefetch(first);
+    let size = std::mem::size_of::<T>();
+    if size > 1 {
+        // The hint may point anywhere: the last byte is part of `value`.
+        let last = first.wrapping_add(size - 1);
+        if first as usize / CACHE_LINE_BYTES != last as usize / CACHE_LINE_BYTES {
+            memory_hints::prefetch(last);
+        }
+    }
 }
 
 /// A table could not be allocated at the size asked for.

@@ -3,7 +3,9 @@
 //! - [`advise`] asks Linux to back a table with 2 MiB pages (transparent huge pages): a probe
 //!   of a large table then rarely misses the TLB, which made the search about a fifth faster
 //!   on the development machine (`scripts/speed.py`, the same binary with and without).
-//! - [`prefetch`] asks the processor for a bucket's cache line before it is read: the search
+//! - [`prefetch`] asks the processor for a cache line before it is read (through
+//!   `Buckets::prefetch` and the crate's `prefetch`, which the evaluation's pawn cache and the
+//!   search's correction history use too): the search
 //!   prefetches a position's bucket as soon as the move to it is picked, and probes it
 //!   after the pruning tests, the move and its legality and check tests: about 7% less CPU
 //!   time than none (3% when fetched after the move was made, 4% more when moved to the

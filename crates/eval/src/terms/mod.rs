@@ -3,7 +3,8 @@
 //! the bishop pair ([`pieces`]), king safety ([`king`]), threats ([`threats`]) and the tempo.
 //!
 //! Each term names the parameters (`crate::params::Group`) a position counts and hands them
-//! to a [`Sink`]: the engine weighs them ([`crate::params::Weigh`]), the tuner records them,
+//! to a [`Sink`]: the engine weighs them (`crate::params::PackedWeigh`; `evaluate` and the
+//! tools with [`crate::params::Weigh`]), the tuner records them,
 //! [`crate::explain()`] sorts them by term. Every term works on the 5×5 board of Chess
 //! Fragments too, since squares off that board are never occupied and the attack sets are
 //! masked to the board (`Variant::squares`); where a term has no meaning there, its module
@@ -109,7 +110,7 @@ pub(crate) fn weigh_cached(board: &Board, cache: &mut PawnCache) -> Tapered {
 }
 
 /// Gives `sink` the parameters of the terms that read each colour's `passed` pawns or the
-/// pieces' `attacks`: passed pawns beside the pieces, king safety, threats and the tempo.
+/// pieces' `attacks` (passed pawns beside the pieces, king safety, threats), and the tempo.
 #[inline]
 fn trace_after_pieces<S: Sink>(
     board: &Board,

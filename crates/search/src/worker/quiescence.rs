@@ -56,10 +56,10 @@ impl Worker<'_, '_> {
         if let Some(score) = self.open_node(ply) {
             return score;
         }
-        // The evaluation comes before the probe although the table may hold it: the
-        // bucket, prefetched when the parent picked the move, is mostly still on its way
-        // from memory, and the evaluation's work hides that wait (the same score either way).
-        let fresh_eval = (!checked).then(|| self.evaluate());
+        // The evaluation comes before the probe although the entry may cut the node off:
+        // the bucket, prefetched when the parent picked the move, is mostly still on its way
+        // from memory, and the evaluation's work hides that wait. None in check.
+        let static_eval = (!checked).then(|| self.evaluate());
         let hash = self.board.hash();
         let entry = self.ctx.tt.probe(hash, ply);
         let pv_node = beta - alpha > 1;
@@ -69,7 +69,7 @@ impl Worker<'_, '_> {
             }
         }
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
-        let Some(static_eval) = fresh_eval else {
+        let Some(static_eval) = static_eval else {
             return self.evasions(alpha, beta, ply, tt_move);
         };
         let original_alpha = alpha;
