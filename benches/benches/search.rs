@@ -1,6 +1,7 @@
 //! The search's parts, each alone: the staged move picker (the first move only, as at a node
-//! that cuts off, and every move), the transposition table (probe hit and miss, store) and the
-//! evaluation. Run with `cargo bench -p benches --features criterion --bench search`.
+//! that cuts off, and every move), the transposition table (probe hit and miss, store, and a
+//! chain of probes each waiting for memory) and the evaluation. Run with
+//! `cargo bench -p benches --features criterion --bench search`.
 
 use benches::POSITIONS;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -72,6 +73,41 @@ fn transposition_table(c: &mut Criterion) {
     });
 }
 
+/// Probes of a 64 MiB table where each probe's bucket is chosen by the one before: none can
+/// start before the last has answered, and the buckets are spread over far more memory than
+/// the caches hold, so each costs what a search's probe costs when its prefetch has not had
+/// time to arrive, the memory's latency (about 165 ns on the development machine, against
+/// the few nanoseconds of `tt/probe_hit`, whose buckets stay in the cache).
+fn transposition_table_latency(c: &mut Criterion) {
+    let table = TranspositionTable::new(64);
+    table.new_search();
+    table.touch_pages();
+    // A million hashes: about one for each of the table's buckets.
+    let hashes: Vec<u64> = (1..=1u64 << 20)
+        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
+    for (index, &hash) in hashes.iter().enumerate() {
+        table.store(
+            hash,
+            0,
+            Move::NULL,
+            Score::centipawns(12),
+            (index % 2) as i32 + 1,
+            Bound::Exact,
+        );
+    }
+    let mut next = 0;
+    c.bench_function("tt/probe_chain", |b| {
+        b.iter(|| {
+            // The next hash depends on what this probe reads (a depth of 1 or 2); the list
+            // of hashes is read in order, which the processor fetches ahead by itself.
+            let depth = table.probe(hashes[next], 0).map_or(0, |entry| entry.depth);
+            next = (next + 1 + depth as usize) % hashes.len();
+            depth
+        });
+    });
+}
+
 fn evaluation(c: &mut Criterion) {
     for (name, fen) in POSITIONS {
         let board = Board::from_fen(fen).unwrap();
@@ -87,5 +123,11 @@ fn evaluation(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, move_picker, transposition_table, evaluation);
+criterion_group!(
+    benches,
+    move_picker,
+    transposition_table,
+    transposition_table_latency,
+    evaluation
+);
 criterion_main!(benches);
