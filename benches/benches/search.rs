@@ -76,8 +76,8 @@ fn transposition_table(c: &mut Criterion) {
 /// Probes of a 64 MiB table where each probe's bucket is chosen by the one before: none can
 /// start before the last has answered, and the buckets are spread over far more memory than
 /// the caches hold, so each costs what a search's probe costs when its prefetch has not had
-/// time to arrive, the memory's latency (171 ns on the development machine, against the
-/// 12 ns of `tt/probe_hit`, whose buckets stay in the cache).
+/// time to arrive, the memory's latency (165 ns on the development machine, against the
+/// 10 ns of `tt/probe_hit`, whose buckets stay in the cache).
 fn transposition_table_latency(c: &mut Criterion) {
     const POSITIONS: u64 = 1 << 20; // about one for each of the table's buckets
     let hash_of = |index: u64| (index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
