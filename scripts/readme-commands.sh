@@ -184,13 +184,10 @@ plan() {
         run="$command; test \$? -eq 2"
         expect=("Stockfish not found")
       fi ;;
-    "scripts/speed.py --quick")
-      # Reference engines that are not installed are left out with a message.
-      expect=("^geomean +[0-9.]+") ;;
-    "scripts/speed.py --seconds "*)
-      # The full measurement takes minutes with both reference engines: its options are
-      # checked by a quick run with them.
-      run="${command/scripts\/speed.py/scripts\/speed.py --quick}"
+    "scripts/speed.py "*)
+      # Reference engines that are not installed are left out with a message. A full
+      # measurement takes minutes with both: its options are checked by a quick run.
+      [[ $command == *--quick* ]] || run="${command/scripts\/speed.py/scripts\/speed.py --quick}"
       expect=("^geomean +[0-9.]+") ;;
     "scripts/threads-depth.sh")
       run="$command 200"

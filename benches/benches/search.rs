@@ -35,13 +35,15 @@ fn move_picker(c: &mut Criterion) {
     }
 }
 
+/// The hash of the `index`th position stored: spread over the whole table, as a search's are.
+fn spread_hash(index: u64) -> u64 {
+    (index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 fn transposition_table(c: &mut Criterion) {
     let table = TranspositionTable::new(64);
     table.new_search();
-    // Hashes spread over the whole table, as a search's are.
-    let hashes: Vec<u64> = (1..=4096u64)
-        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .collect();
+    let hashes: Vec<u64> = (0..4096).map(spread_hash).collect();
     for &hash in &hashes {
         table.store(hash, 0, Move::NULL, Score::centipawns(12), 5, Bound::Exact);
     }
@@ -79,15 +81,14 @@ fn transposition_table(c: &mut Criterion) {
 /// time to arrive, the memory's latency (165 ns on the development machine, against the
 /// 10 ns of `tt/probe_hit`, whose buckets stay in the cache).
 fn transposition_table_latency(c: &mut Criterion) {
-    const POSITIONS: u64 = 1 << 20; // about one for each of the table's buckets
-    let hash_of = |index: u64| (index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    // Stored with a depth of 1 or 2, which a probe has to read before the next can start.
+    const CHAIN: u64 = 1 << 20; // positions stored: about one for each of the table's buckets
+                                // Stored with a depth of 1 or 2, which a probe has to read before the next can start.
     let depth_of = |hash: u64| ((hash >> 40) & 1) as i32 + 1;
     let table = TranspositionTable::new(64);
     table.new_search();
     table.touch_pages();
-    for index in 0..POSITIONS {
-        let hash = hash_of(index);
+    for index in 0..CHAIN {
+        let hash = spread_hash(index);
         let depth = depth_of(hash);
         table.store(
             hash,
@@ -101,8 +102,10 @@ fn transposition_table_latency(c: &mut Criterion) {
     let mut next = 0;
     c.bench_function("tt/probe_chain", |b| {
         b.iter(|| {
-            let depth = table.probe(hash_of(next), 0).map_or(1, |entry| entry.depth);
-            next = (next + depth as u64) % POSITIONS;
+            let depth = table
+                .probe(spread_hash(next), 0)
+                .map_or(1, |entry| entry.depth);
+            next = (next + depth as u64) % CHAIN;
             depth
         });
     });

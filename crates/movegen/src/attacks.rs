@@ -92,8 +92,7 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// Squares a queen on `square` attacks, with `occupied` blocking.
 #[inline]
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    let tables = SliderTables::get();
-    tables.rook(square, occupied) | tables.bishop(square, occupied)
+    SliderTables::get().queen(square, occupied)
 }
 
 /// Squares a piece of `kind` and `color` on `square` attacks, with `occupied` blocking, on

@@ -60,6 +60,12 @@ impl SliderTables {
         self.attacks[self.bishop[square.index()].index(occupied)]
     }
 
+    /// Queen attacks from `square` with `occupied` squares blocking: a rook's and a bishop's.
+    #[inline]
+    pub fn queen(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.rook(square, occupied) | self.bishop(square, occupied)
+    }
+
     /// The magic of `square` for rooks (`rook = true`) or bishops.
     pub fn magic(&self, square: Square, rook: bool) -> &Magic {
         if rook {

@@ -75,8 +75,7 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
             attacks.rook[us] |= piece(sliders.rook(square, occupied), MOBILITY_ROOK, 2);
         }
         for square in board.pieces_of(color, PieceKind::Queen) {
-            let moves = sliders.rook(square, occupied) | sliders.bishop(square, occupied);
-            attacks.queen[us] |= piece(moves, MOBILITY_QUEEN, 3);
+            attacks.queen[us] |= piece(sliders.queen(square, occupied), MOBILITY_QUEEN, 3);
         }
         for square in board.pieces_of(color, PieceKind::Right) {
             let moves = sliders.rook(square, occupied) | knight_attacks(square);
