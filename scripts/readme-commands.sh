@@ -70,28 +70,28 @@ plan() {
       run="$command --runs 1"
       expect=("^run 1: depth in 1 s from the start position: page [0-9]+, UCI [0-9]+$"
         "^server memory \(RSS\): [0-9]+ MiB idle, [0-9]+ MiB with 8 sessions thinking at once$") ;;
-    "cargo run --release -p examples --bin play")
+    "cargo run --release -p outpost-play")
       input=$'e4\nquit'
       expect=("^Outpost: chess in the terminal\. White: You, Black: Outpost\." "^Black plays 1\.\.\. ") ;;
-    "cargo run --release -p examples --bin play -- --mode black --time 3")
+    "cargo run --release -p outpost-play -- --mode black --time 3")
       input=quit
       expect=("^Outpost: chess in the terminal\. White: Outpost, Black: You\." "^White plays 1\. ") ;;
-    "cargo run --release -p examples --bin play -- --tc 5+3 --theme blue")
+    "cargo run --release -p outpost-play -- --tc 5+3 --theme blue")
       # Not a terminal: the line mode, which says that its clocks belong to the app.
       input=$'e4\nquit'
       expect=("^The clocks of --tc 5\+3 run only in the full-screen app" "^Black plays 1\.\.\. ") ;;
     "scripts/tui-tmux-test.sh")
       skip=".ci/run runs it" ;;
-    "cargo run --release -p examples --bin play -- --mode engines")
+    "cargo run --release -p outpost-play -- --mode engines")
       # A whole game, fast: few nodes per move, no pause.
       run="$command --nodes 1000 --pause 0"
       expect=("^Game over: ") ;;
-    "cargo run --release -p examples --bin play -- --help")
+    "cargo run --release -p outpost-play -- --help")
       expect=("^Usage: play") ;;
-    "cargo run --release -p examples --bin play -- --chess960 123")
+    "cargo run --release -p outpost-play -- --chess960 123")
       input=quit
       expect=("^Chess960 #123: castle with O-O or O-O-O, or move the king onto its rook") ;;
-    "cargo run --release -p examples --bin play -- --variant fragments")
+    "cargo run --release -p outpost-play -- --variant fragments")
       input=$'b3\nquit'
       expect=("^Chess Fragments: 5x5, the Right \(C\) moves as a rook or a knight" "^ 5 .* 5   Black to move$" "^Black plays 1\.\.\. ") ;;
     "cargo run --release -p examples --bin legal_moves -- --help")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Plays a short game against the engine in the full-screen terminal app (`play`) inside a
+# Plays a short game against the engine in the full-screen terminal app (`outpost-play`) inside a
 # real terminal, tmux: keys are typed with `tmux send-keys`, the mouse is clicked by sending
 # the terminal's own mouse reports (SGR 1006, which the app turns on), and the screen is read
 # with `tmux capture-pane` after each step. The engine searches 3000 nodes a move without its
@@ -9,7 +9,7 @@
 # bad --chess960 number; then Chess Fragments (a Right move by clicks) and a bad --variant. Installs tmux when it is missing (as root, with apt-get).
 #
 # Usage: scripts/tui-tmux-test.sh   (from anywhere; .ci/run calls it. PLAY=path/to/play to
-# test another build than target/release/play, which it builds.)
+# test another build than target/release/outpost-play, which it builds.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,8 +25,8 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 
 if [ -z "${PLAY:-}" ]; then
-  cargo build --release --quiet -p examples --bin play
-  PLAY=target/release/play
+  cargo build --release --quiet -p outpost-play
+  PLAY=target/release/outpost-play
 fi
 
 scratch=$(mktemp -d)

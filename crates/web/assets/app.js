@@ -524,7 +524,7 @@ function setEvalBar(score) {
         Math.abs(score.mate) < 1 ? (score.mate > 0 ? "1-0" : "0-1") : scoreText(score)
 }
 
-// The rule set of a state: "standard", "chess960" or "fragments", as the variant select names them.
+// The kind of game of a state: "standard", "chess960" or "fragments", as the select names them.
 function rulesOf(game) {
     return game.variant === "fragments" ? "fragments" : game.chess960 === null ? "standard" : "chess960"
 }
@@ -544,7 +544,7 @@ function newGame() {
     clearThinking()
     showMessage("")
     if (settings.variant !== "chess960") {
-        send({type: "new_game", variant: settings.variant})
+        send({type: "new_game", kind: settings.variant})
         return
     }
     // An empty field asks for a random position; the server checks the number.
@@ -555,7 +555,7 @@ function newGame() {
         showMessage("A Chess960 start position is a whole number from 0 to 959")
         return
     }
-    send({type: "new_game", variant: "chess960", number})
+    send({type: "new_game", kind: "chess960", number})
 }
 
 $("new-game").onclick = newGame
@@ -766,7 +766,7 @@ function showTables() {
         drawTables(tables[rules])
     } else if (connected && !tablesAsked[rules]) {
         tablesAsked[rules] = true
-        send({type: "tables", variant: rules === "fragments" ? "fragments" : "standard"})
+        send({type: "tables", rules})
     }
 }
 

@@ -2,8 +2,9 @@
 //! engine, watch it think, analyse, count perft and look at its evaluation.
 //!
 //! Every file of the page is embedded in the binary ([`assets`]). Each browser tab opens a
-//! WebSocket at `/ws` and gets a [`session::Session`]: its own game and its own
-//! [`outpost_search::SearchHandle`], so the search runs natively with its threads and table.
+//! WebSocket at `/ws` and gets a [`session::Session`]: its own game (an
+//! [`outpost_game::GameSession`]) and its own [`outpost_search::SearchHandle`], so the search
+//! runs natively with its threads and table.
 //! The page and the server talk in JSON ([`protocol`]).
 //!
 //! ```
@@ -22,7 +23,6 @@
 #![deny(missing_docs)]
 
 pub mod assets;
-pub mod chess960;
 pub mod count;
 pub mod protocol;
 pub mod server;

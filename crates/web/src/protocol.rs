@@ -5,6 +5,7 @@
 //! and move is written as in UCI (`e4`, `e2e4`, `e7e8q`; `a4a5c` promotes to the Right of
 //! Chess Fragments), every score from white's side.
 
+use outpost_game::GameKind;
 use serde::{Deserialize, Serialize};
 
 /// A message from the page.
@@ -12,18 +13,18 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// A new game from the standard position, from `fen`, from the Chess Fragments start
-    /// (with `variant` `fragments`), or (with `variant` `chess960`) from Chess960 start position
+    /// (with `kind` `fragments`), or (with `kind` `chess960`) from Chess960 start position
     /// `number`, or a random one when `number` is absent.
     NewGame {
-        /// The position to start from (the variant's start when absent). Without a `variant`
-        /// it may be a position of either rule set (8×8 or 5×5); with one, it must be of that
-        /// rule set.
+        /// The position to start from (the kind's start when absent). Without a `kind` it may
+        /// be a position of either rule set (8×8 or 5×5); with one, it must be of that kind's
+        /// rules.
         #[serde(default)]
         fen: Option<String>,
-        /// Standard chess, Chess960 or Chess Fragments (absent: standard chess, or the rule
-        /// set of `fen`).
+        /// The kind of game: `standard`, `chess960` or `fragments` (absent: standard chess,
+        /// or the rule set of `fen`).
         #[serde(default)]
-        variant: Option<Variant>,
+        kind: Option<GameKind>,
         /// The Chess960 start position's number, 0 to 959 (random when absent).
         #[serde(default)]
         number: Option<i64>,
@@ -82,36 +83,14 @@ pub enum ClientMessage {
     },
     /// Stops the count.
     StopCount,
-    /// The evaluation's piece-square tables, of standard chess or (with `variant`
-    /// `fragments`) of Chess Fragments.
+    /// The evaluation's piece-square tables, of chess or (with `rules` `fragments`) of
+    /// Chess Fragments.
     Tables {
-        /// The rule set (absent: standard chess).
+        /// The rule set, `chess` or `fragments`, as [`ServerMessage::State`]'s `variant`
+        /// names it (absent: chess).
         #[serde(default)]
-        variant: Option<Variant>,
+        rules: Option<String>,
     },
-}
-
-/// The rules a new game is played by.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Variant {
-    /// Standard chess.
-    #[default]
-    Standard,
-    /// Chess960 (Fischer Random): the back ranks shuffled, castling to the usual squares.
-    Chess960,
-    /// Chess Fragments: 5×5, with the Right (rook or knight moves) and no castling.
-    Fragments,
-}
-
-impl Variant {
-    /// The rules the board is played by (Chess960 is chess with other castling).
-    pub const fn rules(self) -> outpost_board::Variant {
-        match self {
-            Variant::Standard | Variant::Chess960 => outpost_board::Variant::Chess,
-            Variant::Fragments => outpost_board::Variant::Fragments,
-        }
-    }
 }
 
 /// A score from white's side: centipawns, or mate in `mate` moves (negative: black mates).

@@ -1,26 +1,28 @@
-//! One browser tab's session: its game, its search (a [`SearchHandle`]) and its count, driven
-//! by the page's messages and by the events of the search and the count.
+//! One browser tab's session: the page's messages turned into calls of its
+//! [`GameSession`] (the game, the engine's searches through a [`SearchHandle`]) and its count,
+//! and the session's updates turned into messages.
 //!
 //! The session knows nothing of sockets: [`Session::handle_text`] takes a message's text and
 //! returns the answers, [`Session::on_event`] turns an event from the search or count thread
 //! (delivered through the [`Notify`] it was made with) into messages.
 
-use crate::chess960::{chess960_start, notation_for};
-use crate::count::{count_positions, standard_positions, CountRun};
+use crate::count::CountRun;
 use crate::protocol::{
-    ClientMessage, GameEnd, PieceTables, SearchKind, ServerMessage, Variant, WhiteScore,
+    ClientMessage, CountPosition, GameEnd, PieceTables, SearchKind, ServerMessage, WhiteScore,
 };
-use outpost_board::{Board, Color, Piece, PieceKind, Square};
+use outpost_board::{Board, Color, Piece, PieceKind, Square, Variant};
+use outpost_game::count::standard_positions;
+use outpost_game::{
+    notation_for, start_position, EngineEvent, EngineMove, GameSession, Purpose, Refusal, Update,
+};
 use outpost_movegen::picks::{parse_picked, picks, Pick};
 use outpost_movegen::san::{line_to_san_moves, to_san, MoveNumbers};
 use outpost_movegen::uci::UciNotation;
 use outpost_movegen::{in_check, legal_moves, Game};
-use outpost_pgn::{read_pgn, write_pgn, PgnGame};
-use outpost_search::{
-    Bound, Limits, Progress, Score, SearchEvent, SearchHandle, SearchPosition, SearchResult,
-};
+use outpost_pgn::{read_pgn, write_pgn, PgnGame, PgnResult};
+use outpost_search::{Bound, Info, Limits, Score, SearchHandle};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The longest think time the page may ask for.
 pub const MAX_THINK_MS: u64 = 60_000;
@@ -55,13 +57,8 @@ impl Default for SessionConfig {
 /// An event from a session's search or count thread.
 #[derive(Debug)]
 pub enum SessionEvent {
-    /// From the search started as number `id`.
-    Search {
-        /// Which search.
-        id: u64,
-        /// What it said.
-        event: SearchEvent,
-    },
+    /// From the game's search.
+    Search(EngineEvent),
     /// A message of the count, to pass on (boxed: a message is far larger than a search
     /// event).
     Count(Box<ServerMessage>),
@@ -71,26 +68,12 @@ pub enum SessionEvent {
 /// [`Session::on_event`]).
 pub type Notify = Arc<dyn Fn(SessionEvent) + Send + Sync>;
 
-/// The search running now.
-struct RunningSearch {
-    id: u64,
-    kind: SearchKind,
-    /// The position searched.
-    board: Board,
-}
-
 /// One tab's game, search and count.
 pub struct Session {
     config: SessionConfig,
-    game: Game,
-    /// The Chess960 number of the game's start position, for a Chess960 game.
-    chess960: Option<u16>,
-    /// The day the game started (`YYYY.MM.DD`), its PGN Date.
-    started: String,
-    search: SearchHandle,
-    running: Option<RunningSearch>,
-    next_id: u64,
-    analysing: bool,
+    game: GameSession,
+    /// When the session started: the game's clock runs from here.
+    origin: Instant,
     count: Option<CountRun>,
     notify: Notify,
     /// Told to the page with the greeting: the table could not have the size asked for.
@@ -108,15 +91,22 @@ impl Session {
             .err()
             .map(|error| format!("{error}: this session searches with a 1 MiB hash table"));
         search.set_threads(config.threads.max(1));
+        let search_notify = Arc::clone(&notify);
+        let mut game = GameSession::new(
+            Game::startpos(),
+            None,
+            Box::new(search),
+            Arc::new(move |event| search_notify(SessionEvent::Search(event))),
+        );
+        // The page says when the engine plays (`go`): no side is the engine's of itself.
+        game.set_players(outpost_game::Mode::new(
+            outpost_game::Player::Human,
+            outpost_game::Player::Human,
+        ));
         Session {
             config,
-            game: Game::startpos(),
-            chess960: None,
-            started: outpost_pgn::pgn_today(),
-            search,
-            running: None,
-            next_id: 0,
-            analysing: false,
+            game,
+            origin: Instant::now(),
             count: None,
             notify,
             table_warning,
@@ -178,11 +168,12 @@ impl Session {
     /// Answers one message from the page.
     pub fn handle(&mut self, message: ClientMessage) -> Vec<ServerMessage> {
         match message {
-            ClientMessage::NewGame {
-                fen,
-                variant,
-                number,
-            } => self.new_game(fen.as_deref(), variant, number),
+            ClientMessage::NewGame { fen, kind, number } => {
+                match start_position(kind, fen.as_deref(), number) {
+                    Ok((board, chess960)) => self.replace_game(Game::new(board), chess960),
+                    Err(error) => vec![ServerMessage::error(error.to_string())],
+                }
+            }
             ClientMessage::LoadPgn { pgn } => match read_pgn(&pgn) {
                 Ok(games) => match games.first().and_then(PgnGame::to_game) {
                     Some(game) => self.replace_game(game, None),
@@ -198,14 +189,27 @@ impl Session {
             ClientMessage::Move { uci } => self.play_move(&uci),
             ClientMessage::Go { think_ms } => self.go(think_ms),
             ClientMessage::Stop => {
-                if self.is_thinking() {
+                if self.game.thinking_about(Purpose::Move) {
                     // The search ends and its result plays the best move found.
-                    self.search.stop();
+                    self.game.stop_thinking();
                 }
                 Vec::new()
             }
-            ClientMessage::TakeBack { plies } => self.take_back(plies.unwrap_or(1)),
-            ClientMessage::Analyse { on } => self.analyse(on),
+            ClientMessage::TakeBack { plies } => {
+                let plies = plies.unwrap_or(1);
+                match self.game.take_back(plies, self.now()) {
+                    Ok(_) => vec![self.state()],
+                    Err(Refusal::NothingToTakeBack(played)) => vec![ServerMessage::error(format!(
+                        "cannot take back {plies} half-moves: {played} played"
+                    ))],
+                    Err(refusal) => vec![ServerMessage::error(refusal.to_string())],
+                }
+            }
+            ClientMessage::Analyse { on } => {
+                self.stop_count();
+                self.game.set_analysis(on.then_some(ANALYSIS_LINES));
+                vec![self.state()]
+            }
             ClientMessage::Count {
                 position,
                 max_depth,
@@ -216,102 +220,79 @@ impl Session {
                 }
                 Vec::new()
             }
-            ClientMessage::Tables { variant } => vec![tables(
-                variant.map_or(outpost_board::Variant::Chess, Variant::rules),
-            )],
+            ClientMessage::Tables { rules } => match rules.as_deref().map(Variant::from_name) {
+                None => vec![tables(Variant::Chess)],
+                Some(Some(rules)) => vec![tables(rules)],
+                Some(None) => vec![ServerMessage::error(
+                    "tables: the rules are chess or fragments",
+                )],
+            },
         }
     }
 
     /// Turns an event of the search or the count into messages for the page.
     pub fn on_event(&mut self, event: SessionEvent) -> Vec<ServerMessage> {
-        match event {
-            SessionEvent::Count(message) => vec![*message],
-            SessionEvent::Search { id, event } => {
-                let Some(running) = self.running.as_ref().filter(|running| running.id == id) else {
-                    // A search that was stopped for another: what it says no longer counts.
-                    return Vec::new();
-                };
-                let notation = self.notation();
-                match event {
-                    SearchEvent::Progress(Progress::Iteration(info)) => {
-                        let pv_san =
-                            line_to_san_moves(&running.board, &info.pv, MoveNumbers::Hidden);
-                        vec![ServerMessage::Info {
-                            search: running.kind,
-                            depth: info.depth,
-                            seldepth: info.seldepth,
-                            multipv: info.multipv,
-                            score: white_score(info.score, running.board.side_to_move()),
-                            bound: match info.bound {
-                                Bound::Exact => "exact",
-                                Bound::Lower => "lower",
-                                Bound::Upper => "upper",
-                            },
-                            nodes: info.nodes,
-                            nps: info.nps,
-                            time_ms: millis(info.time),
-                            pv: info.pv.iter().map(|&mv| notation.write(mv)).collect(),
-                            pv_san,
-                        }]
-                    }
-                    SearchEvent::Progress(Progress::CurrentMove { .. }) => Vec::new(),
-                    SearchEvent::Finished(result) => {
-                        let kind = running.kind;
-                        self.running = None;
-                        match kind {
-                            SearchKind::Play => self.play_result(&result),
-                            // An analysis ends only when stopped for something else.
-                            SearchKind::Analysis => Vec::new(),
-                        }
-                    }
+        let event = match event {
+            SessionEvent::Count(message) => return vec![*message],
+            SessionEvent::Search(event) => event,
+        };
+        let updates = self.game.on_engine_event(event, self.now());
+        let mut messages = Vec::new();
+        for update in updates {
+            match update {
+                Update::Progress(info) => messages.extend(self.info(&info)),
+                Update::EngineMoved(played) => {
+                    messages.push(self.best_move(&played));
+                    messages.push(self.state());
                 }
+                Update::NoMove => messages.push(self.state()),
+                // A state follows the move that ended the game; hints are not asked for here.
+                Update::Ended(_) | Update::Hint { .. } => {}
             }
         }
+        messages
     }
 
     /// `true` while the engine thinks about its move.
     pub fn is_thinking(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|running| running.kind == SearchKind::Play)
-    }
-
-    /// `true` while a count runs.
-    pub fn is_counting(&self) -> bool {
-        self.count.as_ref().is_some_and(CountRun::is_running)
+        self.game.thinking_about(Purpose::Move)
     }
 
     /// The game as the page shows it.
     pub fn state(&self) -> ServerMessage {
-        let board = self.game.board();
-        let start = self.game.start();
-        let status = self.game.status();
-        let explanation = outpost_eval::explain(board);
+        let game = self.game.game();
+        let board = game.board();
+        let start = game.start();
+        let over = self.game.ending().is_some();
+        let explanation = self.game.explanation();
         let check = in_check(board).then(|| board.king_square(board.side_to_move()).to_string());
-        let end = status.is_over().then(|| GameEnd {
-            result: match status.winner() {
-                Some(Color::White) => "1-0",
-                Some(Color::Black) => "0-1",
-                None => "1/2-1/2",
+        let end = self.game.ending().map(|ending| GameEnd {
+            result: match ending.result() {
+                PgnResult::WhiteWins => "1-0",
+                PgnResult::BlackWins => "0-1",
+                PgnResult::Draw | PgnResult::Unknown => "1/2-1/2",
             },
-            reason: status.to_string(),
+            reason: match ending {
+                outpost_game::Ending::Rules(status) => status.to_string(),
+                other => other.mid_sentence(),
+            },
         });
         let notation = self.notation();
         let write = |mv: &_| notation.write(*mv);
         ServerMessage::State {
             start_fen: start.to_fen(),
             fen: board.to_fen(),
-            chess960: self.chess960,
+            chess960: self.game.chess960(),
             variant: board.variant().name(),
             size: board.variant().size(),
-            moves: self.game.moves().iter().map(write).collect(),
-            san: line_to_san_moves(start, self.game.moves(), MoveNumbers::Hidden),
-            legal: if status.is_over() {
+            moves: game.moves().iter().map(write).collect(),
+            san: line_to_san_moves(start, game.moves(), MoveNumbers::Hidden),
+            legal: if over {
                 Vec::new()
             } else {
                 legal_moves(board).iter().map(write).collect()
             },
-            picks: if status.is_over() {
+            picks: if over {
                 Vec::new()
             } else {
                 picks(board).iter().map(Pick::text).collect()
@@ -322,99 +303,74 @@ impl Session {
             },
             check,
             end,
-            pgn: self.pgn(),
+            pgn: write_pgn(&self.game.pgn(&[
+                ("Event", "Outpost in the browser"),
+                ("Site", "Outpost web page"),
+            ])),
             eval_cp: explanation.white_score,
             eval_text: format!(
                 "{explanation}\nEvaluation: {} (side to move)",
                 explanation.side_to_move_score
             ),
             thinking: self.is_thinking(),
-            analysing: self.analysing,
+            analysing: self.game.analysis().is_some(),
         }
     }
 
-    /// The game in PGN, with Outpost's name on the engine's side left to the page.
-    fn pgn(&self) -> String {
-        let mut pgn = PgnGame::from_game(&self.game, &[("Event", "Outpost in the browser")]);
-        pgn.set_tag("Site", "Outpost web page");
-        pgn.set_tag("Date", &self.started);
-        if self.chess960.is_some() {
-            // Also for the standard array (518), which the writer cannot tell from chess.
-            pgn.set_tag("Variant", "Chess960");
-        }
-        // A Chess Fragments game gets its Variant tag from the writer.
-        write_pgn(&pgn)
+    /// The time of the session's game: since the session started.
+    fn now(&self) -> Duration {
+        self.origin.elapsed()
     }
 
     /// How the game's moves are written (see [`notation_for`]).
     fn notation(&self) -> UciNotation {
-        notation_for(self.game.start())
+        notation_for(self.game.game().start())
     }
 
-    /// A new game of `variant` from its start or from `fen` (of that variant's rules, or of
-    /// either when no variant is named).
-    fn new_game(
-        &mut self,
-        fen: Option<&str>,
-        variant: Option<Variant>,
-        number: Option<i64>,
-    ) -> Vec<ServerMessage> {
-        let fen = fen.map(str::trim).filter(|fen| !fen.is_empty());
-        if variant == Some(Variant::Chess960) {
-            return self.new_chess960_game(fen, number);
-        }
-        if number.is_some() {
-            return vec![ServerMessage::error(
-                "a start position's number is for Chess960 games only",
-            )];
-        }
-        let board = match (fen, variant) {
-            (None, None | Some(Variant::Standard)) => Ok(Board::startpos()),
-            (None, Some(variant)) => Board::from_fen(variant.rules().start_fen()),
-            (Some(fen), None) => Board::from_fen(fen),
-            (Some(fen), Some(variant)) => Board::from_fen_in(fen, variant.rules()),
-        };
-        match board {
-            Ok(board) => self.replace_game(Game::new(board), None),
-            Err(error) => vec![ServerMessage::error(format!("FEN: {error}"))],
-        }
+    /// The page's line of an iteration of the running search.
+    fn info(&self, info: &Info) -> Option<ServerMessage> {
+        let thinking = self.game.thinking()?;
+        let notation = self.notation();
+        Some(ServerMessage::Info {
+            search: match thinking.purpose {
+                Purpose::Analysis => SearchKind::Analysis,
+                Purpose::Move | Purpose::Hint => SearchKind::Play,
+            },
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv,
+            score: white_score(info.score, thinking.board.side_to_move()),
+            bound: match info.bound {
+                Bound::Exact => "exact",
+                Bound::Lower => "lower",
+                Bound::Upper => "upper",
+            },
+            nodes: info.nodes,
+            nps: info.nps,
+            time_ms: millis(info.time),
+            pv: info.pv.iter().map(|&mv| notation.write(mv)).collect(),
+            pv_san: line_to_san_moves(&thinking.board, &info.pv, MoveNumbers::Hidden),
+        })
     }
 
-    /// A new Chess960 game from start position `number`, or a random one.
-    fn new_chess960_game(&mut self, fen: Option<&str>, number: Option<i64>) -> Vec<ServerMessage> {
-        if fen.is_some_and(|fen| !fen.trim().is_empty()) {
-            return vec![ServerMessage::error(
-                "a Chess960 game starts from its numbered position, not from a FEN",
-            )];
+    /// The page's message of the engine's move.
+    fn best_move(&self, played: &EngineMove) -> ServerMessage {
+        let side = played.board.side_to_move();
+        let result = played.result.as_ref();
+        ServerMessage::BestMove {
+            uci: self.notation().write(played.mv),
+            san: to_san(&played.board, played.mv),
+            score: white_score(result.map_or(Score::DRAW, |result| result.score), side),
+            depth: result.map_or(0, |result| result.depth),
+            nodes: result.map_or(0, |result| result.nodes),
+            time_ms: result.map_or(0, |result| millis(result.time)),
         }
-        match chess960_start(number) {
-            Ok((number, board)) => self.replace_game(Game::new(board), Some(number)),
-            Err(message) => vec![ServerMessage::error(message)],
-        }
-    }
-
-    /// Stops and forgets any search (its result is not played).
-    fn cancel_search(&mut self) {
-        self.running = None;
-        self.search.stop();
-        self.search.wait();
     }
 
     /// The game is replaced (by a Chess960 game when `chess960` has its number): searches
     /// stop, analysis restarts.
     fn replace_game(&mut self, game: Game, chess960: Option<u16>) -> Vec<ServerMessage> {
-        self.cancel_search();
-        self.game = game;
-        self.chess960 = chess960;
-        self.started = outpost_pgn::pgn_today();
-        self.position_changed()
-    }
-
-    /// The state after a change of position, and a new analysis when in analysis mode.
-    fn position_changed(&mut self) -> Vec<ServerMessage> {
-        if self.analysing {
-            self.start_analysis();
-        }
+        self.game.new_game(game, chess960, self.now());
         vec![self.state()]
     }
 
@@ -459,23 +415,29 @@ impl Session {
     }
 
     fn play_move(&mut self, text: &str) -> Vec<ServerMessage> {
+        if let Some(refusal) = self.refusal_to_move() {
+            return vec![ServerMessage::error(refusal.to_string())];
+        }
+        let result = parse_picked(self.game.board(), text.trim())
+            .map_err(|error| error.to_string())
+            .and_then(|mv| {
+                let now = self.now();
+                self.game
+                    .play(mv, now)
+                    .map_err(|refusal| refusal.to_string())
+            });
+        match result {
+            Ok(_) => vec![self.state()],
+            Err(message) => vec![ServerMessage::error(message)],
+        }
+    }
+
+    /// Why no move can be played now, checked before the move's text is read.
+    fn refusal_to_move(&self) -> Option<Refusal> {
         if self.is_thinking() {
-            return vec![ServerMessage::error(
-                "the engine is thinking: wait for its move, or take back",
-            )];
+            return Some(Refusal::EngineThinking);
         }
-        let status = self.game.status();
-        if status.is_over() {
-            return vec![ServerMessage::error(format!("the game is over ({status})"))];
-        }
-        match parse_picked(self.game.board(), text.trim()) {
-            Ok(mv) => self.game.play(mv),
-            Err(error) => return vec![ServerMessage::error(error.to_string())],
-        }
-        if self.analysing {
-            self.cancel_search();
-        }
-        self.position_changed()
+        self.game.ending().map(Refusal::GameOver)
     }
 
     fn go(&mut self, think_ms: u64) -> Vec<ServerMessage> {
@@ -484,7 +446,7 @@ impl Session {
                 "a think time of {think_ms} ms refused: from 1 to {MAX_THINK_MS} ms"
             ))];
         }
-        if self.analysing {
+        if self.game.analysis().is_some() {
             return vec![ServerMessage::error(
                 "analysis mode is on: the engine does not play",
             )];
@@ -492,93 +454,16 @@ impl Session {
         if self.is_thinking() {
             return vec![ServerMessage::error("the engine is already thinking")];
         }
-        let status = self.game.status();
-        if status.is_over() {
-            return vec![ServerMessage::error(format!("the game is over ({status})"))];
+        if let Some(ending) = self.game.ending() {
+            return vec![ServerMessage::error(Refusal::GameOver(ending).to_string())];
         }
         self.stop_count();
         let limits = Limits {
             movetime: Some(Duration::from_millis(think_ms)),
             ..Limits::default()
         };
-        self.start_search(SearchKind::Play, limits);
+        self.game.think(Purpose::Move, limits);
         vec![self.state()]
-    }
-
-    fn start_search(&mut self, kind: SearchKind, limits: Limits) {
-        self.next_id += 1;
-        let id = self.next_id;
-        let position = SearchPosition::from_game(&self.game);
-        self.running = Some(RunningSearch {
-            id,
-            kind,
-            board: position.board.clone(),
-        });
-        let notify = Arc::clone(&self.notify);
-        self.search.start(position, limits, move |event| {
-            notify(SessionEvent::Search { id, event });
-        });
-    }
-
-    fn start_analysis(&mut self) {
-        if self.game.status().is_over() {
-            self.cancel_search();
-            return;
-        }
-        self.stop_count();
-        let limits = Limits {
-            infinite: true,
-            ..Limits::default()
-        };
-        self.start_search(SearchKind::Analysis, limits);
-    }
-
-    /// The engine's search has ended: its move is played.
-    fn play_result(&mut self, result: &SearchResult) -> Vec<ServerMessage> {
-        let mut messages = Vec::new();
-        // The search has ended: take its result off the handle.
-        self.search.wait();
-        let board = self.game.board().clone();
-        if let Some(mv) = result
-            .best_move
-            .filter(|mv| legal_moves(&board).contains(mv))
-        {
-            messages.push(ServerMessage::BestMove {
-                uci: self.notation().write(mv),
-                san: to_san(&board, mv),
-                score: white_score(result.score, board.side_to_move()),
-                depth: result.depth,
-                nodes: result.nodes,
-                time_ms: millis(result.time),
-            });
-            self.game.play(mv);
-        }
-        messages.push(self.state());
-        messages
-    }
-
-    fn take_back(&mut self, plies: usize) -> Vec<ServerMessage> {
-        if plies == 0 || plies > self.game.moves().len() {
-            return vec![ServerMessage::error(format!(
-                "cannot take back {plies} half-moves: {} played",
-                self.game.moves().len()
-            ))];
-        }
-        self.cancel_search();
-        for _ in 0..plies {
-            self.game.undo();
-        }
-        self.position_changed()
-    }
-
-    fn analyse(&mut self, on: bool) -> Vec<ServerMessage> {
-        if on == self.analysing {
-            return vec![self.state()];
-        }
-        self.cancel_search();
-        self.analysing = on;
-        self.search.set_multipv(if on { ANALYSIS_LINES } else { 1 });
-        self.position_changed()
     }
 
     fn stop_count(&mut self) {
@@ -598,11 +483,10 @@ impl Session {
             positions = vec![positions.swap_remove(index)];
         }
         // One thing at a time: a count stops the search (analysis mode ends).
-        self.cancel_search();
+        self.game.abandon_search();
         let mut messages = Vec::new();
-        if self.analysing {
-            self.analysing = false;
-            self.search.set_multipv(1);
+        if self.game.analysis().is_some() {
+            self.game.set_analysis(None);
             messages.push(self.state());
         }
         self.stop_count();
@@ -617,7 +501,18 @@ impl Session {
     }
 }
 
-/// `score` (for `side`, the side to move) from white's side.
+/// The positions Count knows, as the page lists them.
+pub fn count_positions() -> Vec<CountPosition> {
+    standard_positions()
+        .into_iter()
+        .map(|position| CountPosition {
+            fen: position.board.to_fen(),
+            name: position.name,
+        })
+        .collect()
+}
+
+/// `score` (for `side`, the side to move) from white's side, as the page reads it.
 pub fn white_score(score: Score, side: Color) -> WhiteScore {
     let sign = match side {
         Color::White => 1,
@@ -641,7 +536,7 @@ fn millis(time: Duration) -> u64 {
 
 /// The piece-square tables of the six white pieces of `rules` (the Right in the rook's
 /// place in Chess Fragments), over its squares.
-fn tables(rules: outpost_board::Variant) -> ServerMessage {
+fn tables(rules: Variant) -> ServerMessage {
     let size = rules.size();
     let pieces = PieceKind::STANDARD
         .iter()
@@ -877,7 +772,7 @@ mod tests {
     fn a_chess960_game_castles_with_the_king_onto_its_rook() {
         let (mut session, _events) = session();
         // Chess960 #3 is BQNNRKRB: O-O swaps king f1 and rook g1.
-        let answer = session.handle_text(r#"{"type":"new_game","variant":"chess960","number":3}"#);
+        let answer = session.handle_text(r#"{"type":"new_game","kind":"chess960","number":3}"#);
         match &answer[0] {
             ServerMessage::State {
                 chess960,
@@ -939,7 +834,7 @@ mod tests {
             ServerMessage::State { chess960: None, .. }
         ));
         // A random start has its number too; a standard game has none.
-        let answer = session.handle_text(r#"{"type":"new_game","variant":"chess960"}"#);
+        let answer = session.handle_text(r#"{"type":"new_game","kind":"chess960"}"#);
         let ServerMessage::State {
             chess960: Some(number),
             start_fen,
@@ -949,7 +844,7 @@ mod tests {
             panic!("{answer:?}");
         };
         assert_eq!(start_fen, &Board::chess960(*number).unwrap().to_fen());
-        let answer = session.handle_text(r#"{"type":"new_game","variant":"standard"}"#);
+        let answer = session.handle_text(r#"{"type":"new_game","kind":"standard"}"#);
         assert!(matches!(
             &answer[0],
             ServerMessage::State { chess960: None, .. }
@@ -959,7 +854,7 @@ mod tests {
     #[test]
     fn a_chess_fragments_game_plays_promotes_to_the_right_and_reads_back() {
         let (mut session, _events) = session();
-        let answer = session.handle_text(r#"{"type":"new_game","variant":"fragments"}"#);
+        let answer = session.handle_text(r#"{"type":"new_game","kind":"fragments"}"#);
         let ServerMessage::State {
             variant,
             size,
@@ -976,7 +871,7 @@ mod tests {
         // A 5×5 FEN where a5 promotes: to the Right, written c.
         let fen = "4k/P4/5/5/4K w - - 0 1";
         let answer = session.handle_text(&format!(
-            r#"{{"type":"new_game","variant":"fragments","fen":"{fen}"}}"#
+            r#"{{"type":"new_game","kind":"fragments","fen":"{fen}"}}"#
         ));
         let ServerMessage::State { picks, .. } = &answer[0] else {
             panic!("{answer:?}");
@@ -1011,7 +906,7 @@ mod tests {
         let answer = session.handle_text(&format!(r#"{{"type":"load_pgn","pgn":"{fen}"}}"#));
         assert!(matches!(&answer[0], ServerMessage::State { size: 5, .. }));
         // Back to chess.
-        let answer = session.handle_text(r#"{"type":"new_game","variant":"standard"}"#);
+        let answer = session.handle_text(r#"{"type":"new_game","kind":"standard"}"#);
         assert!(matches!(
             &answer[0],
             ServerMessage::State {
@@ -1028,20 +923,20 @@ mod tests {
         let standard = Board::STARTPOS_FEN;
         let fragments = outpost_board::Variant::Fragments.start_fen();
         let answer = session.handle_text(&format!(
-            r#"{{"type":"new_game","variant":"fragments","fen":"{standard}"}}"#
+            r#"{{"type":"new_game","kind":"fragments","fen":"{standard}"}}"#
         ));
         assert_eq!(
             error_of(&answer),
             "FEN: the FEN is a position of standard chess (8x8), not of Chess Fragments (5x5)"
         );
         let answer = session.handle_text(&format!(
-            r#"{{"type":"new_game","variant":"standard","fen":"{fragments}"}}"#
+            r#"{{"type":"new_game","kind":"standard","fen":"{fragments}"}}"#
         ));
         assert!(error_of(&answer).contains("not of standard chess"));
         let answer =
-            session.handle_text(r#"{"type":"new_game","variant":"fragments","fen":"5/5/5/5/5 w"}"#);
+            session.handle_text(r#"{"type":"new_game","kind":"fragments","fen":"5/5/5/5/5 w"}"#);
         assert!(error_of(&answer).starts_with("FEN: FEN has 2 fields"));
-        let answer = session.handle_text(r#"{"type":"new_game","variant":"fragments","number":3}"#);
+        let answer = session.handle_text(r#"{"type":"new_game","kind":"fragments","number":3}"#);
         assert!(error_of(&answer).contains("Chess960 games only"));
         // The session goes on, in chess.
         let answer = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
@@ -1051,7 +946,7 @@ mod tests {
     #[test]
     fn fragments_tables_cover_its_25_squares_with_the_right() {
         let (mut session, _events) = session();
-        let answer = session.handle_text(r#"{"type":"tables","variant":"fragments"}"#);
+        let answer = session.handle_text(r#"{"type":"tables","rules":"fragments"}"#);
         let ServerMessage::Tables {
             variant,
             size,
@@ -1073,7 +968,7 @@ mod tests {
     fn the_king_castles_onto_its_target_square_when_no_other_move_goes_there() {
         let (mut session, _events) = session();
         // Chess960 #518 is the standard array: e1g1 castles as in chess.
-        session.handle_text(r#"{"type":"new_game","variant":"chess960","number":518}"#);
+        session.handle_text(r#"{"type":"new_game","kind":"chess960","number":518}"#);
         for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"] {
             session.handle_text(&format!(r#"{{"type":"move","uci":"{uci}"}}"#));
         }
@@ -1104,7 +999,7 @@ mod tests {
             (r#"{"number":1.5}"#, "bad message"),
             (r#"{"fen":"8/8/8/8/8/8/8/K6k w - - 0 1"}"#, "not from a FEN"),
         ] {
-            let message = text.replace('{', r#"{"type":"new_game","variant":"chess960","#);
+            let message = text.replace('{', r#"{"type":"new_game","kind":"chess960","#);
             let answer = session.handle_text(&message);
             assert!(
                 error_of(&answer).contains(expected),
@@ -1113,7 +1008,7 @@ mod tests {
         }
         let answer = session.handle_text(r#"{"type":"new_game","number":3}"#);
         assert!(error_of(&answer).contains("Chess960 games only"));
-        let answer = session.handle_text(r#"{"type":"new_game","variant":"shogi"}"#);
+        let answer = session.handle_text(r#"{"type":"new_game","kind":"shogi"}"#);
         assert!(error_of(&answer).contains("bad message"), "{answer:?}");
         let answer = session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
         assert_eq!(moves_of(&answer[0]), ["e2e4"]);

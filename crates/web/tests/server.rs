@@ -255,7 +255,7 @@ async fn a_chess960_game_castles_and_the_engine_answers() {
 
     send(
         &mut socket,
-        json!({"type": "new_game", "variant": "chess960", "number": 1000}),
+        json!({"type": "new_game", "kind": "chess960", "number": 1000}),
     )
     .await;
     assert!(error(&mut socket).await.contains("0 to 959"));
@@ -263,7 +263,7 @@ async fn a_chess960_game_castles_and_the_engine_answers() {
     // Chess960 #3 is BQNNRKRB: the king put down on its rook (g1) castles.
     send(
         &mut socket,
-        json!({"type": "new_game", "variant": "chess960", "number": 3}),
+        json!({"type": "new_game", "kind": "chess960", "number": 3}),
     )
     .await;
     let state = next(&mut socket).await;
@@ -293,7 +293,7 @@ async fn a_chess_fragments_game_over_the_websocket() {
     let mut socket = session(address).await;
     send(
         &mut socket,
-        json!({"type": "new_game", "variant": "fragments"}),
+        json!({"type": "new_game", "kind": "fragments"}),
     )
     .await;
     let state = next(&mut socket).await;
@@ -315,16 +315,12 @@ async fn a_chess_fragments_game_over_the_websocket() {
     // A standard position is refused in a Fragments game, with the board's words.
     send(
         &mut socket,
-        json!({"type": "new_game", "variant": "fragments",
+        json!({"type": "new_game", "kind": "fragments",
                "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}),
     )
     .await;
     assert!(error(&mut socket).await.contains("not of Chess Fragments"));
-    send(
-        &mut socket,
-        json!({"type": "tables", "variant": "fragments"}),
-    )
-    .await;
+    send(&mut socket, json!({"type": "tables", "rules": "fragments"})).await;
     let tables = next(&mut socket).await;
     assert_eq!(tables["size"], 5);
     assert_eq!(tables["pieces"][3]["piece"], "right");
