@@ -6,36 +6,8 @@ use crate::ordering::{victim_value, ScoredMoves};
 use crate::score::Score;
 use crate::see::see_at_least;
 use crate::tt::Bound;
-use outpost_board::{Bitboard, Board, Move, PieceKind, Undo};
-use outpost_movegen::{
-    bishop_attacks, checkers, pseudo_legal_captures, pseudo_legal_moves, rook_attacks, MoveList,
-};
-
-/// The squares where a move other than the king's must land to answer the check on `board`:
-/// the checking piece's and those between it and the king; none in double check. (En
-/// passant, which lands elsewhere, must be tried as well.)
-fn evasion_targets(board: &Board) -> Bitboard {
-    let checkers = checkers(board);
-    let Some(checker) = checkers.first() else {
-        return !Bitboard::EMPTY;
-    };
-    if checkers.has_several() {
-        return Bitboard::EMPTY;
-    }
-    let king = board.king_square(board.side_to_move());
-    let occupied = board.occupied();
-    // Seen from both ends of the line they share, only the squares between are seen twice.
-    let diagonal = bishop_attacks(king, occupied);
-    let straight = rook_attacks(king, occupied);
-    let between = if diagonal.contains(checker) {
-        diagonal & bishop_attacks(checker, occupied)
-    } else if straight.contains(checker) {
-        straight & rook_attacks(checker, occupied)
-    } else {
-        Bitboard::EMPTY
-    };
-    checkers | between
-}
+use outpost_board::{Move, PieceKind, Undo};
+use outpost_movegen::{evasion_targets, pseudo_legal_captures, pseudo_legal_moves, MoveList};
 
 /// The best score found at a node so far and the move that raised alpha to it.
 struct Best {
@@ -191,44 +163,5 @@ impl Worker<'_, '_> {
         *alpha = score;
         self.pv.update(ply, mv);
         score >= beta
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use outpost_movegen::{in_check, legal_moves};
-    use rand_chacha::rand_core::{RngCore, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    /// In every position of random games where the side to move is in check, each legal
-    /// move is a king move, en passant, or lands on an evasion target.
-    #[test]
-    fn every_evasion_lands_on_a_target() {
-        let mut rng = ChaCha8Rng::seed_from_u64(9);
-        let mut checks = 0;
-        for _ in 0..200 {
-            let mut board = Board::startpos();
-            for _ in 0..150 {
-                let moves = legal_moves(&board);
-                if moves.is_empty() {
-                    break;
-                }
-                if in_check(&board) {
-                    checks += 1;
-                    let targets = evasion_targets(&board);
-                    let king = board.king_square(board.side_to_move());
-                    for &mv in &moves {
-                        assert!(
-                            mv.from() == king || targets.contains(mv.to()) || mv.is_en_passant(),
-                            "{} {mv}",
-                            board.to_fen()
-                        );
-                    }
-                }
-                board.make(moves[rng.next_u32() as usize % moves.len()]);
-            }
-        }
-        assert!(checks > 300, "{checks}");
     }
 }
