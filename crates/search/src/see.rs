@@ -1,6 +1,6 @@
 //! Static exchange evaluation: the material balance of the capture sequence on one square.
 
-use outpost_board::{Bitboard, Board, Color, Move, PieceKind, Square};
+use outpost_board::{Bitboard, Board, Move, PieceKind, Square};
 use outpost_movegen::{all_attackers_to, attackers_to, bishop_attacks, rook_attacks};
 
 /// Piece values used by SEE and move ordering, indexed by [`PieceKind::index`] (the last is

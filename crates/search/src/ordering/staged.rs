@@ -1,6 +1,6 @@
 //! [`MovePicker`]: the main search's moves, generated in stages.
 
-use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves, PreviousMove};
+use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves};
 use crate::see::see_at_least;
 use arrayvec::ArrayVec;
 use outpost_board::{Bitboard, Board, Color, Move, PieceKind};
@@ -64,19 +64,14 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// The picker of a node with the hash move `tt_move` (or [`Move::NULL`]), at `ply`
-    /// after `previous`.
-    pub fn new(
-        tt_move: Move,
-        heuristics: &Heuristics,
-        ply: usize,
-        previous: Option<PreviousMove>,
-    ) -> MovePicker {
+    /// The picker of a node with the hash move `tt_move` (or [`Move::NULL`]), the two
+    /// `killers` of its ply and the `counter` move to the move that led to it.
+    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,
-            killers: heuristics.killers(ply),
-            counter: heuristics.counter_move(previous),
+            killers,
+            counter,
             current: KeyedMoves::default(),
             bad_captures: MoveList::new(),
             underpromotions: ArrayVec::new(),
@@ -351,10 +346,10 @@ mod tests {
             let other = all_positions[(index * 7 + 3) % all_positions.len()].1;
             let tt_move = [*played, other, Move::NULL][index % 3];
             for side in [Color::White, Color::Black] {
-                heuristics.reward_quiet(side, 5, 3, other, &[*played], None);
-                heuristics.reward_quiet(side, 5, 3, *played, &[other], None);
+                heuristics.reward_quiet(side, 3, other, &[*played], None);
+                heuristics.reward_quiet(side, 3, *played, &[other], None);
             }
-            let mut picker = MovePicker::new(tt_move, &heuristics, 5, None);
+            let mut picker = MovePicker::new(tt_move, [*played, other], Move::NULL);
             let mut handed = Vec::new();
             while let Some(mv) = picker.next(board, &heuristics) {
                 handed.push(mv);
@@ -405,11 +400,12 @@ mod tests {
         let mut heuristics = Heuristics::new(&SearchParams::default());
         for (index, (board, played)) in all_positions.iter().enumerate() {
             let other = all_positions[(index * 5 + 1) % all_positions.len()].1;
-            heuristics.reward_quiet(board.side_to_move(), 5, 3, other, &[*played], None);
-            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            heuristics.reward_quiet(board.side_to_move(), 3, other, &[*played], None);
+            let killers = [other, Move::NULL];
+            let mut picker = MovePicker::new(*played, killers, Move::NULL);
             let all: Vec<Move> = std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
             let before = index % (all.len() + 1);
-            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let mut picker = MovePicker::new(*played, killers, Move::NULL);
             picker.expect_late_move_pruning(index % 12);
             let mut handed: Vec<Move> = (0..before)
                 .map_while(|_| picker.next(board, &heuristics))
@@ -442,15 +438,15 @@ mod tests {
         let heuristics = {
             let mut heuristics = Heuristics::new(&SearchParams::default());
             for (board, played) in positions().iter().step_by(3) {
-                heuristics.reward_quiet(board.side_to_move(), 5, 4, *played, &[], None);
+                heuristics.reward_quiet(board.side_to_move(), 4, *played, &[], None);
             }
             heuristics
         };
         for (index, (board, played)) in positions().iter().enumerate() {
-            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let mut picker = MovePicker::new(*played, [Move::NULL; 2], Move::NULL);
             let sorted: Vec<Move> =
                 std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
-            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let mut picker = MovePicker::new(*played, [Move::NULL; 2], Move::NULL);
             picker.expect_late_move_pruning(index % 16);
             let selected: Vec<Move> =
                 std::iter::from_fn(|| picker.next(board, &heuristics)).collect();

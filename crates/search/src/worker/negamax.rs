@@ -27,26 +27,25 @@ fn has_non_pawn_material(board: &Board, color: Color) -> bool {
 }
 
 impl Worker<'_, '_> {
-    /// The score of the position for the side to move, searched `depth` plies deep within
-    /// the window `alpha..beta`, `ply` plies from the root; `checked` tells whether the side
-    /// to move is in check (the parent knows it: it tested whether its move gives check).
-    #[allow(clippy::too_many_arguments)] // the node's window and kind, all read at once
+    /// The score of the position on the board for the side to move, searched `depth` plies
+    /// deep within the window `alpha..beta`; `checked` tells whether the side to move is in
+    /// check (the parent knows it: it tested whether its move gives check).
     pub(super) fn search(
         &mut self,
         mut depth: Depth,
         mut alpha: Score,
         mut beta: Score,
-        ply: usize,
         pv_node: bool,
         allow_null: bool,
         checked: bool,
     ) -> Score {
         if depth <= 0 {
-            return self.quiescence(alpha, beta, ply, checked);
+            return self.quiescence(alpha, beta, checked);
         }
-        if let Some(score) = self.open_node(ply) {
+        if let Some(score) = self.open_node() {
             return score;
         }
+        let ply = self.ply;
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(Score::mated_in(ply));
         beta = beta.min(Score::mate_in(ply + 1));
@@ -60,7 +59,7 @@ impl Worker<'_, '_> {
         // A singular-extension test of this node's hash move searches the node again
         // without it: the table's entry is of the whole node, so it neither ends the test
         // nor takes its result.
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         let singular_test = !excluded.is_null();
         // Evaluated before the probe, even where the entry will cut the node off: the
         // bucket, prefetched when the parent picked the move, is mostly still on its way from
@@ -70,6 +69,7 @@ impl Worker<'_, '_> {
         } else {
             self.evaluate()
         };
+        self.stack[ply].static_eval = static_eval;
         let entry = self.ctx.tt.probe(hash, ply);
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
         if let Some(entry) = entry {
@@ -101,16 +101,9 @@ impl Worker<'_, '_> {
                     + depth / params.null_move_depth_divisor
                     + ((eval - beta) / params.null_move_eval_divisor)
                         .min(params.null_move_max_eval_reduction);
-                let undo = self.enter_null_child(ply);
-                let score = -self.search(
-                    depth - 1 - reduction,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                    false,
-                    false,
-                );
+                let undo = self.enter_null_child();
+                let score =
+                    -self.search(depth - 1 - reduction, -beta, -beta + 1, false, false, false);
                 self.leave_null_child(&undo);
                 if self.stopped {
                     return Score::DRAW;
@@ -129,12 +122,14 @@ impl Worker<'_, '_> {
             depth -= 1;
         }
 
-        let mut picker = MovePicker::new(tt_move, &self.heuristics, ply, self.previous[ply]);
+        let frame = &self.stack[ply];
+        let killers = frame.killers;
+        let counter = self.heuristics.counter_move(frame.previous);
+        let mut picker = MovePicker::new(tt_move, killers, counter);
         if !pv_node && !checked && depth <= params.late_move_max_depth {
             let limit = params.late_move_base + depth * depth;
             picker.expect_late_move_pruning(limit.max(0) as usize);
         }
-        let killers = self.heuristics.killers(ply);
         // Checks and singular moves are extended only this near the root.
         let may_extend =
             ply < params.check_extension_ply_factor as usize * self.root_depth as usize;
@@ -198,7 +193,7 @@ impl Worker<'_, '_> {
             }
             let mut singular = false;
             if mv == tt_move && may_extend && !singular_test {
-                match self.singular_test(entry, depth, beta, ply, checked) {
+                match self.singular_test(entry, depth, beta, checked) {
                     Singularity::Singular => singular = true,
                     Singularity::MultiCut(score) => return score,
                     Singularity::NotSingular => {}
@@ -213,12 +208,12 @@ impl Worker<'_, '_> {
             };
             move_count += 1;
             let gives_check = side_to_move_in_check(&self.board);
-            self.enter_child(ply, previous, mv, &undo);
+            self.enter_child(previous, mv, &undo);
             let extension = Depth::from((gives_check || singular) && may_extend);
             let new_depth = depth - 1 + extension;
             let mut score;
             if move_count == 1 {
-                score = self.child_score(new_depth, alpha, beta, ply, pv_node, gives_check);
+                score = self.child_score(new_depth, alpha, beta, pv_node, gives_check);
             } else {
                 let mut reduction = 0;
                 if depth >= params.lmr_min_depth && quiet && !checked && !gives_check {
@@ -232,19 +227,13 @@ impl Worker<'_, '_> {
                     reduction -= self.heuristics.history(us, mv) / params.lmr_history_divisor;
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
-                score = self.child_score(
-                    new_depth - reduction,
-                    alpha,
-                    alpha + 1,
-                    ply,
-                    false,
-                    gives_check,
-                );
+                score =
+                    self.child_score(new_depth - reduction, alpha, alpha + 1, false, gives_check);
                 if score > alpha && reduction > 0 && !self.stopped {
-                    score = self.child_score(new_depth, alpha, alpha + 1, ply, false, gives_check);
+                    score = self.child_score(new_depth, alpha, alpha + 1, false, gives_check);
                 }
                 if score > alpha && score < beta && pv_node && !self.stopped {
-                    score = self.child_score(new_depth, alpha, beta, ply, true, gives_check);
+                    score = self.child_score(new_depth, alpha, beta, true, gives_check);
                 }
             }
             self.leave_child(mv, &undo);
@@ -260,14 +249,7 @@ impl Worker<'_, '_> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.heuristics.reward_quiet(
-                                us,
-                                ply,
-                                depth,
-                                mv,
-                                &quiets_tried,
-                                self.previous[ply],
-                            );
+                            self.reward_quiet(depth, mv, &quiets_tried);
                         }
                         break;
                     }
@@ -294,6 +276,7 @@ impl Worker<'_, '_> {
         let bound = Bound::classify(best_score, best_move, original_alpha, beta);
         // A quiet best move (or none) whose score says which way the evaluation erred.
         let quiet_best = !best_move.is_capture() && !best_move.is_promotion();
+        let static_eval = self.stack[ply].static_eval;
         let says_which_way = match bound {
             Bound::Exact => true,
             Bound::Lower => best_score > static_eval,
@@ -309,7 +292,7 @@ impl Worker<'_, '_> {
         best_score
     }
 
-    /// Whether the hash move of this node (at `ply`, `depth` deep, window up to `beta`) is
+    /// Whether the hash move of this node (`depth` deep, window up to `beta`) is
     /// singular: whether every other move fails low against a bound a little below the
     /// table's score for it, searched to half the depth. When they do not, and even that
     /// bound is at least `beta`, two moves beat `beta` and the node cuts off (multi-cut).
@@ -318,7 +301,6 @@ impl Worker<'_, '_> {
         entry: Option<Entry>,
         depth: Depth,
         beta: Score,
-        ply: usize,
         checked: bool,
     ) -> Singularity {
         let params = self.params;
@@ -333,17 +315,17 @@ impl Worker<'_, '_> {
             return Singularity::NotSingular;
         }
         let singular_beta = entry.score - params.singular_margin_per_depth * depth;
-        self.excluded[ply] = entry.best_move;
+        let ply = self.ply;
+        self.stack[ply].excluded = entry.best_move;
         let score = self.search(
             (depth - 1) / 2,
             singular_beta - 1,
             singular_beta,
-            ply,
             false,
             false,
             checked,
         );
-        self.excluded[ply] = Move::NULL;
+        self.stack[ply].excluded = Move::NULL;
         if score < singular_beta {
             Singularity::Singular
         } else if singular_beta >= beta {
@@ -369,23 +351,22 @@ impl Worker<'_, '_> {
                 <= alpha
     }
 
-    /// The score, for the side that made it, of the move just made at `ply`: its child
-    /// searched `depth` plies deep within `alpha..beta` seen from this node.
+    /// The score, for the side that made it, of the move just made: its child searched
+    /// `depth` plies deep within `alpha..beta` seen from this node.
     #[inline(always)]
     fn child_score(
         &mut self,
         depth: Depth,
         alpha: Score,
         beta: Score,
-        ply: usize,
         pv_node: bool,
         checked: bool,
     ) -> Score {
         // Straight to the quiescence search at the horizon: `search` would only pass the
         // call on, after setting up its large frame.
         if depth <= 0 {
-            return -self.quiescence(-beta, -alpha, ply + 1, checked);
+            return -self.quiescence(-beta, -alpha, checked);
         }
-        -self.search(depth, -beta, -alpha, ply + 1, pv_node, true, checked)
+        -self.search(depth, -beta, -alpha, pv_node, true, checked)
     }
 }

@@ -16,18 +16,13 @@ struct Best {
 }
 
 impl Worker<'_, '_> {
-    /// The quiescence score of the position within `alpha..beta`, `ply` plies from the root;
-    /// `checked` tells whether the side to move is in check.
-    pub(super) fn quiescence(
-        &mut self,
-        mut alpha: Score,
-        beta: Score,
-        ply: usize,
-        checked: bool,
-    ) -> Score {
-        if let Some(score) = self.open_node(ply) {
+    /// The quiescence score of the position on the board within `alpha..beta`; `checked`
+    /// tells whether the side to move is in check.
+    pub(super) fn quiescence(&mut self, mut alpha: Score, beta: Score, checked: bool) -> Score {
+        if let Some(score) = self.open_node() {
             return score;
         }
+        let ply = self.ply;
         // The evaluation comes before the probe although the entry may cut the node off:
         // the bucket, prefetched when the parent picked the move, is mostly still on its way
         // from memory, and the evaluation's work hides that wait. None in check.
@@ -42,7 +37,7 @@ impl Worker<'_, '_> {
         }
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
         let Some(static_eval) = static_eval else {
-            return self.evasions(alpha, beta, ply, tt_move);
+            return self.evasions(alpha, beta, tt_move);
         };
         let original_alpha = alpha;
         let stand_pat = self.correction.correct(&self.board, static_eval);
@@ -75,11 +70,11 @@ impl Worker<'_, '_> {
             let Some(undo) = self.try_move(mv) else {
                 continue;
             };
-            let score = self.quiescence_child(mv, &undo, alpha, beta, ply);
+            let score = self.quiescence_child(mv, &undo, alpha, beta);
             if self.stopped {
                 return Score::DRAW;
             }
-            if self.take_score(mv, score, &mut best, &mut alpha, beta, ply) {
+            if self.take_score(mv, score, &mut best, &mut alpha, beta) {
                 break;
             }
         }
@@ -90,13 +85,13 @@ impl Worker<'_, '_> {
 
     /// In check: every legal move is searched (there is no standing pat), mate is scored.
     /// Only the moves that may answer the check are ordered and tried.
-    fn evasions(&mut self, mut alpha: Score, beta: Score, ply: usize, tt_move: Move) -> Score {
+    fn evasions(&mut self, mut alpha: Score, beta: Score, tt_move: Move) -> Score {
         let mut moves = MoveList::new();
         pseudo_legal_moves(&self.board, &mut moves);
         let targets = evasion_targets(&self.board);
         let king = self.board.king_square(self.board.side_to_move());
         moves.retain(|mv| mv.from() == king || targets.contains(mv.to()) || mv.is_en_passant());
-        let mut picker = self.move_picker(&moves, tt_move, ply);
+        let mut picker = self.move_picker(&moves, tt_move);
         let mut best = Best {
             score: -Score::INFINITY,
             mv: Move::NULL,
@@ -108,35 +103,28 @@ impl Worker<'_, '_> {
                 continue;
             };
             any_legal = true;
-            let score = self.quiescence_child(mv, &undo, alpha, beta, ply);
+            let score = self.quiescence_child(mv, &undo, alpha, beta);
             if self.stopped {
                 return Score::DRAW;
             }
-            if self.take_score(mv, score, &mut best, &mut alpha, beta, ply) {
+            if self.take_score(mv, score, &mut best, &mut alpha, beta) {
                 break;
             }
         }
         if any_legal {
             best.score
         } else {
-            Score::mated_in(ply)
+            Score::mated_in(self.ply)
         }
     }
 
     /// The quiescence score, for the side that played it, of `mv` (already made with
     /// `undo`); takes the move back.
     #[inline(always)]
-    fn quiescence_child(
-        &mut self,
-        mv: Move,
-        undo: &Undo,
-        alpha: Score,
-        beta: Score,
-        ply: usize,
-    ) -> Score {
-        self.enter_child(ply, None, mv, undo);
+    fn quiescence_child(&mut self, mv: Move, undo: &Undo, alpha: Score, beta: Score) -> Score {
+        self.enter_child(None, mv, undo);
         let checked = side_to_move_in_check(&self.board);
-        let score = -self.quiescence(-beta, -alpha, ply + 1, checked);
+        let score = -self.quiescence(-beta, -alpha, checked);
         self.leave_child(mv, undo);
         score
     }
@@ -150,7 +138,6 @@ impl Worker<'_, '_> {
         best: &mut Best,
         alpha: &mut Score,
         beta: Score,
-        ply: usize,
     ) -> bool {
         if score <= best.score {
             return false;
@@ -161,7 +148,7 @@ impl Worker<'_, '_> {
         }
         best.mv = mv;
         *alpha = score;
-        self.pv.update(ply, mv);
+        self.pv.update(self.ply, mv);
         score >= beta
     }
 }
