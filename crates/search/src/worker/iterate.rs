@@ -1,5 +1,6 @@
 //! Iterative deepening, aspiration windows and the root of the search.
 
+use super::node::NodeKind::{NonPv, Pv};
 use super::{previous_move, Worker, MAX_PLY};
 use crate::info::{nodes_per_second, Info, Progress};
 use crate::score::{Depth, Score};
@@ -164,11 +165,11 @@ impl Worker<'_, '_> {
             self.seldepth = self.seldepth.max(1);
             let mut score;
             if index == self.pv_index {
-                score = -self.search(new_depth, -beta, -alpha, true, true, gives_check);
+                score = -self.search(new_depth, -beta, -alpha, Pv, gives_check);
             } else {
-                score = -self.search(new_depth, -alpha - 1, -alpha, false, true, gives_check);
+                score = -self.search(new_depth, -alpha - 1, -alpha, NonPv, gives_check);
                 if score > alpha && !self.stopped {
-                    score = -self.search(new_depth, -beta, -alpha, true, true, gives_check);
+                    score = -self.search(new_depth, -beta, -alpha, Pv, gives_check);
                 }
             }
             self.leave_child(mv, &undo);

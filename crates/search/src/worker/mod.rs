@@ -4,6 +4,7 @@
 
 mod iterate;
 mod negamax;
+mod node;
 mod quiescence;
 mod stack;
 
@@ -352,6 +353,7 @@ impl<'a, 'c> Worker<'a, 'c> {
         child.key = self.board.hash();
         child.sums = sums;
         child.previous = previous;
+        child.after_null_move = false;
     }
 
     /// Takes back the move made with `undo` at the matching [`Worker::enter_child`].
@@ -371,6 +373,7 @@ impl<'a, 'c> Worker<'a, 'c> {
         child.key = self.board.hash();
         child.sums = sums;
         child.previous = None;
+        child.after_null_move = true;
         undo
     }
 

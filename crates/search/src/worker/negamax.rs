@@ -3,6 +3,7 @@
 //! reductions, check and singular extensions (with multi-cut); pruning reads the static
 //! evaluation corrected by the correction history (`crate::correction`).
 
+use super::node::NodeKind::{self, NonPv, Pv};
 use super::{previous_move, side_to_move_in_check, Worker};
 use crate::ordering::MovePicker;
 use crate::score::{Depth, Score};
@@ -28,15 +29,15 @@ fn has_non_pawn_material(board: &Board, color: Color) -> bool {
 
 impl Worker<'_, '_> {
     /// The score of the position on the board for the side to move, searched `depth` plies
-    /// deep within the window `alpha..beta`; `checked` tells whether the side to move is in
-    /// check (the parent knows it: it tested whether its move gives check).
+    /// deep within the window `alpha..beta` as a node of kind `node`; `checked` tells whether
+    /// the side to move is in check (the parent knows it: it tested whether its move gives
+    /// check).
     pub(super) fn search(
         &mut self,
         mut depth: Depth,
         mut alpha: Score,
         mut beta: Score,
-        pv_node: bool,
-        allow_null: bool,
+        node: NodeKind,
         checked: bool,
     ) -> Score {
         if depth <= 0 {
@@ -46,6 +47,7 @@ impl Worker<'_, '_> {
             return score;
         }
         let ply = self.ply;
+        let pv_node = node.is_pv();
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(Score::mated_in(ply));
         beta = beta.min(Score::mate_in(ply + 1));
@@ -92,7 +94,7 @@ impl Worker<'_, '_> {
                 return eval;
             }
             // Null-move pruning.
-            if allow_null
+            if !self.stack[ply].after_null_move
                 && depth >= params.null_move_min_depth
                 && eval >= beta
                 && has_non_pawn_material(&self.board, us)
@@ -102,8 +104,7 @@ impl Worker<'_, '_> {
                     + ((eval - beta) / params.null_move_eval_divisor)
                         .min(params.null_move_max_eval_reduction);
                 let undo = self.enter_null_child();
-                let score =
-                    -self.search(depth - 1 - reduction, -beta, -beta + 1, false, false, false);
+                let score = -self.search(depth - 1 - reduction, -beta, -beta + 1, NonPv, false);
                 self.leave_null_child(&undo);
                 if self.stopped {
                     return Score::DRAW;
@@ -213,7 +214,7 @@ impl Worker<'_, '_> {
             let new_depth = depth - 1 + extension;
             let mut score;
             if move_count == 1 {
-                score = self.child_score(new_depth, alpha, beta, pv_node, gives_check);
+                score = self.child_score(new_depth, alpha, beta, node, gives_check);
             } else {
                 let mut reduction = 0;
                 if depth >= params.lmr_min_depth && quiet && !checked && !gives_check {
@@ -228,12 +229,12 @@ impl Worker<'_, '_> {
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
                 score =
-                    self.child_score(new_depth - reduction, alpha, alpha + 1, false, gives_check);
+                    self.child_score(new_depth - reduction, alpha, alpha + 1, NonPv, gives_check);
                 if score > alpha && reduction > 0 && !self.stopped {
-                    score = self.child_score(new_depth, alpha, alpha + 1, false, gives_check);
+                    score = self.child_score(new_depth, alpha, alpha + 1, NonPv, gives_check);
                 }
                 if score > alpha && score < beta && pv_node && !self.stopped {
-                    score = self.child_score(new_depth, alpha, beta, true, gives_check);
+                    score = self.child_score(new_depth, alpha, beta, Pv, gives_check);
                 }
             }
             self.leave_child(mv, &undo);
@@ -321,8 +322,7 @@ impl Worker<'_, '_> {
             (depth - 1) / 2,
             singular_beta - 1,
             singular_beta,
-            false,
-            false,
+            NonPv,
             checked,
         );
         self.stack[ply].excluded = Move::NULL;
@@ -352,14 +352,14 @@ impl Worker<'_, '_> {
     }
 
     /// The score, for the side that made it, of the move just made: its child searched
-    /// `depth` plies deep within `alpha..beta` seen from this node.
+    /// `depth` plies deep within `alpha..beta` seen from this node, as a node of kind `node`.
     #[inline(always)]
     fn child_score(
         &mut self,
         depth: Depth,
         alpha: Score,
         beta: Score,
-        pv_node: bool,
+        node: NodeKind,
         checked: bool,
     ) -> Score {
         // Straight to the quiescence search at the horizon: `search` would only pass the
@@ -367,6 +367,6 @@ impl Worker<'_, '_> {
         if depth <= 0 {
             return -self.quiescence(-beta, -alpha, checked);
         }
-        -self.search(depth, -beta, -alpha, pv_node, true, checked)
+        -self.search(depth, -beta, -alpha, node, checked)
     }
 }

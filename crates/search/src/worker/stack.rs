@@ -22,6 +22,8 @@ pub(super) struct Frame {
     /// The move that led here (its piece and target square), for counter-moves: `None` at
     /// the root, after a null move and in the quiescence search.
     pub previous: Option<PreviousMove>,
+    /// The move that led here was a null move (no second one in a row).
+    pub after_null_move: bool,
     /// The move a singular-extension test of this node leaves out ([`Move::NULL`] if none).
     pub excluded: Move,
     /// The two quiet moves that last caused a beta cut-off at this ply, kept from node to
