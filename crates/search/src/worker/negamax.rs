@@ -2,6 +2,14 @@
 //! table, null-move, reverse futility, futility, late-move and SEE pruning, late-move
 //! reductions, check and singular extensions (with multi-cut); pruning reads the static
 //! evaluation corrected by the correction history (`crate::correction`).
+//!
+//! [`Worker::search`] reads in the order it works, each step signposted "Step N": the
+//! horizon, opening the node, mate distance pruning, the static evaluation, the table probe,
+//! the corrected evaluation, reverse futility and null-move pruning, internal iterative
+//! reduction, then the move loop (late-move, futility and SEE pruning, singular extension,
+//! the move, principal variation search with reductions, the best move), mate or stalemate,
+//! and the store. A node's kind ([`NodeKind`]) comes from its parent; what it keeps for the
+//! nodes below is in its frame of the stack (`super::stack`).
 
 use super::node::NodeKind::{self, NonPv, Pv};
 use super::{previous_move, side_to_move_in_check, Worker};
@@ -40,15 +48,18 @@ impl Worker<'_, '_> {
         node: NodeKind,
         checked: bool,
     ) -> Score {
+        // Step 1. The horizon: the quiescence search takes over.
         if depth <= 0 {
             return self.quiescence(alpha, beta, checked);
         }
+        // Step 2. Opening the node: the node count, the stop conditions, draws, the ply limit.
         if let Some(score) = self.open_node() {
             return score;
         }
         let ply = self.ply;
         let pv_node = node.is_pv();
-        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        // Step 3. Mate distance pruning: no line from here beats a mate already found nearer
+        // the root.
         alpha = alpha.max(Score::mated_in(ply));
         beta = beta.min(Score::mate_in(ply + 1));
         if alpha >= beta {
@@ -63,15 +74,17 @@ impl Worker<'_, '_> {
         // nor takes its result.
         let excluded = self.stack[ply].excluded;
         let singular_test = !excluded.is_null();
-        // Evaluated before the probe, even where the entry will cut the node off: the
-        // bucket, prefetched when the parent picked the move, is mostly still on its way from
-        // memory, and the evaluation's work hides that wait (see `quiescence`).
+        // Step 4. The static evaluation (none in check), before the probe even where the
+        // entry will cut the node off: the bucket, prefetched when the parent picked the
+        // move, is mostly still on its way from memory, and the evaluation's work hides that
+        // wait (see `quiescence`).
         let static_eval = if checked {
             -Score::INFINITY
         } else {
             self.evaluate()
         };
         self.stack[ply].static_eval = static_eval;
+        // Step 5. The transposition table: a deep enough entry ends a non-PV node.
         let entry = self.ctx.tt.probe(hash, ply);
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
         if let Some(entry) = entry {
@@ -79,21 +92,21 @@ impl Worker<'_, '_> {
                 return entry.score;
             }
         }
-        // Pruning reads the evaluation corrected by what searches found at this pawn
-        // structure; the correction history learns from the static evaluation itself.
+        // Step 6. The evaluation corrected by what searches found at this pawn structure, as
+        // pruning reads it; the correction history learns from the static evaluation itself.
         let eval = if checked {
             static_eval
         } else {
             self.correction.correct(&self.board, static_eval)
         };
         if !pv_node && !checked && !singular_test && beta.raw().abs() < Score::MATE_BOUND.raw() {
-            // Reverse futility pruning.
+            // Step 7. Reverse futility pruning.
             if depth <= params.reverse_futility_max_depth
                 && eval - params.reverse_futility_margin * depth >= beta
             {
                 return eval;
             }
-            // Null-move pruning.
+            // Step 8. Null-move pruning.
             if !self.stack[ply].after_null_move
                 && depth >= params.null_move_min_depth
                 && eval >= beta
@@ -118,11 +131,11 @@ impl Worker<'_, '_> {
                 }
             }
         }
-        // Internal iterative reduction: without a hash move the ordering is poor.
+        // Step 9. Internal iterative reduction: without a hash move the ordering is poor.
         if tt_move.is_null() && depth >= params.iir_min_depth && !checked {
             depth -= 1;
         }
-
+        // Step 10. The move loop: moves from the staged picker, best first.
         let frame = &self.stack[ply];
         let killers = frame.killers;
         let counter = self.heuristics.counter_move(frame.previous);
@@ -146,7 +159,7 @@ impl Worker<'_, '_> {
             "a non-PV node has a null window"
         );
         loop {
-            // Late-move and futility pruning skip quiet moves that do not give check. Once
+            // Step 11. Late-move and futility pruning skip quiet moves that do not give check. Once
             // they apply they go on applying (a non-PV node has a null window, where alpha
             // rises only to cut off, and the move count only grows), so the picker leaves out
             // the quiet moves that cannot give check from then on. How many moves it leaves
@@ -168,6 +181,7 @@ impl Worker<'_, '_> {
             }
             self.prefetch_child(mv);
             let quiet = !mv.is_capture() && !mv.is_promotion();
+            // Step 12. SEE pruning: captures that lose too much material are skipped.
             if !pv_node
                 && !checked
                 && mv.is_capture()
@@ -192,6 +206,7 @@ impl Worker<'_, '_> {
                     continue;
                 }
             }
+            // Step 13. Singular extension (or multi-cut) of the hash move.
             let mut singular = false;
             if mv == tt_move && may_extend && !singular_test {
                 match self.singular_test(entry, depth, beta, checked) {
@@ -203,6 +218,7 @@ impl Worker<'_, '_> {
                     return Score::DRAW;
                 }
             }
+            // Step 14. The move, tried and taken back if illegal; check extension.
             let previous = previous_move(&self.board, mv);
             let Some(undo) = self.try_move(mv) else {
                 continue;
@@ -212,6 +228,9 @@ impl Worker<'_, '_> {
             self.enter_child(previous, mv, &undo);
             let extension = Depth::from((gives_check || singular) && may_extend);
             let new_depth = depth - 1 + extension;
+            // Step 15. Principal variation search: the first move with the whole window, the
+            // others with a null window, reduced (late-move reductions), then searched again
+            // in full where they beat alpha.
             let mut score;
             if move_count == 1 {
                 score = self.child_score(new_depth, alpha, beta, node, gives_check);
@@ -241,6 +260,7 @@ impl Worker<'_, '_> {
             if self.stopped {
                 return Score::DRAW;
             }
+            // Step 16. The best move so far; a beta cut-off rewards a quiet move.
             if score > best_score {
                 best_score = score;
                 if score > alpha {
@@ -261,6 +281,7 @@ impl Worker<'_, '_> {
                 quiets_tried.push(mv);
             }
         }
+        // Step 17. No move searched: mate, stalemate, or (moves pruned) alpha.
         if move_count == 0 {
             return if pruned_captures || singular_test {
                 alpha
@@ -274,6 +295,7 @@ impl Worker<'_, '_> {
         if singular_test {
             return best_score;
         }
+        // Step 18. The store: the correction history learns, the table keeps the result.
         let bound = Bound::classify(best_score, best_move, original_alpha, beta);
         // A quiet best move (or none) whose score says which way the evaluation erred.
         let quiet_best = !best_move.is_capture() && !best_move.is_promotion();
