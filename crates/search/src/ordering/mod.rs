@@ -2,11 +2,14 @@
 //! counter-moves and the history heuristic. Moves are picked by integer keys (selection of
 //! the largest remaining key), never with a comparator.
 //!
-//! Two pickers: [`MovePicker`] for the main search generates in stages (the hash move before
-//! any generation, then captures, killers and the counter-move, then quiets), so that a node
-//! that cuts off early generates little; [`ScoredMoves`] orders a list it is given (the root,
-//! the quiescence search's captures and its evasions). Where pruning skips every quiet move
-//! that gives no check, [`CheckFilter`] lets [`MovePicker`] leave most of them out unscored.
+//! [`MovePicker`] generates in stages (the hash move before any generation, then captures,
+//! killers and the counter-move, then quiets), so that a node that cuts off early generates
+//! little: the main search's nodes use all its stages, the quiescence search's its
+//! captures-only mode ([`MovePicker::captures`]: the hash move and the good captures).
+//! [`ScoredMoves`] orders a list it is given with the same order by keys computed at once
+//! (the root's moves and the quiescence search's evasions, whose lists are filtered first).
+//! Where pruning skips every quiet move that gives no check, [`CheckFilter`] lets
+//! [`MovePicker`] leave most of them out unscored.
 
 mod checks;
 mod scored;

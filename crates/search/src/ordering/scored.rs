@@ -50,20 +50,6 @@ impl ScoredMoves {
         ordered.0.fill(moves, key);
         ordered
     }
-
-    /// Replaces the list by the captures (and promotions) `moves` of the quiescence search,
-    /// ordered by MVV-LVA after the hash move.
-    #[inline(always)]
-    pub fn fill_captures(&mut self, board: &Board, moves: &[Move], tt_move: Move) {
-        let key = |mv: Move| {
-            if mv == tt_move {
-                TT_MOVE_KEY
-            } else {
-                mvv_lva(board, mv)
-            }
-        };
-        self.0.fill(moves, key);
-    }
 }
 
 impl Iterator for ScoredMoves {

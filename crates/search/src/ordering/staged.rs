@@ -61,6 +61,9 @@ pub struct MovePicker {
     late_move_limit: usize,
     /// The quiet moves are sorted (else each is selected as the largest remaining one).
     quiets_sorted: bool,
+    /// Only the hash move (if a capture or promotion) and the good captures are handed out:
+    /// the quiescence search's moves ([`MovePicker::captures`]).
+    captures_only: bool,
 }
 
 impl MovePicker {
@@ -80,6 +83,23 @@ impl MovePicker {
             handed_out: 0,
             late_move_limit: usize::MAX,
             quiets_sorted: false,
+            captures_only: false,
+        }
+    }
+
+    /// The picker of a quiescence node with the hash move `tt_move` (or [`Move::NULL`]), in
+    /// captures-only mode: the hash move if it is a capture or a promotion, then the captures
+    /// and queen promotions that SEE finds not to lose material, by MVV-LVA. The losing ones
+    /// and underpromotions, which the quiescence search would skip, are left out.
+    pub fn captures(tt_move: Move) -> MovePicker {
+        let tt_move = if tt_move.is_capture() || tt_move.is_promotion() {
+            tt_move
+        } else {
+            Move::NULL
+        };
+        MovePicker {
+            captures_only: true,
+            ..MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL)
         }
     }
 
@@ -136,9 +156,15 @@ impl MovePicker {
                         if see_at_least(board, mv, 0) {
                             return Some(mv);
                         }
-                        self.bad_captures.push(mv);
+                        if !self.captures_only {
+                            self.bad_captures.push(mv);
+                        }
                     }
-                    self.stage = Stage::FirstKiller;
+                    self.stage = if self.captures_only {
+                        Stage::Done
+                    } else {
+                        Stage::FirstKiller
+                    };
                 }
                 Stage::FirstKiller => {
                     self.stage = Stage::SecondKiller;
@@ -428,6 +454,45 @@ mod tests {
                 board.to_fen()
             );
             assert!(is_subsequence(&handed[before..], &all[before..]));
+        }
+    }
+
+    /// In captures-only mode the picker hands out the hash move if it is a capture or
+    /// promotion of the position, then every other capture or queen promotion that SEE does
+    /// not call losing, by MVV-LVA (no quiet move, no underpromotion).
+    #[test]
+    fn captures_only_hands_out_the_good_captures() {
+        let heuristics = Heuristics::new(&SearchParams::default());
+        let all_positions = positions();
+        for (index, (board, played)) in all_positions.iter().enumerate() {
+            let other = all_positions[(index * 3 + 2) % all_positions.len()].1;
+            let tt_move = [*played, other][index % 2];
+            let mut picker = MovePicker::captures(tt_move);
+            let handed: Vec<Move> =
+                std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            let mut captures = MoveList::new();
+            outpost_movegen::pseudo_legal_captures(board, &mut captures);
+            let tt_first = captures.contains(&tt_move);
+            assert_eq!(
+                tt_first,
+                handed.first() == Some(&tt_move),
+                "{}",
+                board.to_fen()
+            );
+            let rest = &handed[usize::from(tt_first)..];
+            let expected: Vec<Move> = captures
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    mv != tt_move
+                        && mv.promotion_piece().is_none_or(|k| k == PieceKind::Queen)
+                        && crate::see::see(board, mv) >= 0
+                })
+                .collect();
+            assert_eq!(rest.len(), expected.len(), "{}", board.to_fen());
+            assert!(rest.iter().all(|mv| expected.contains(mv)));
+            let keys: Vec<i32> = rest.iter().map(|&mv| mvv_lva(board, mv)).collect();
+            assert!(keys.windows(2).all(|pair| pair[0] >= pair[1]));
         }
     }
 

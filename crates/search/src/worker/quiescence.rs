@@ -2,12 +2,12 @@
 //! evasions when in check, with stand-pat, delta and SEE pruning.
 
 use super::{side_to_move_in_check, Worker};
-use crate::ordering::{victim_value, ScoredMoves};
+use crate::ordering::{victim_value, MovePicker};
 use crate::score::Score;
 use crate::see::see_at_least;
 use crate::tt::Bound;
 use outpost_board::{Move, PieceKind, Undo};
-use outpost_movegen::{evasion_targets, pseudo_legal_captures, pseudo_legal_moves, MoveList};
+use outpost_movegen::{evasion_targets, pseudo_legal_moves, MoveList};
 
 /// The best score found at a node so far and the move that raised alpha to it.
 struct Best {
@@ -52,11 +52,8 @@ impl Worker<'_, '_> {
             score: stand_pat,
             mv: Move::NULL,
         };
-        let mut moves = MoveList::new();
-        pseudo_legal_captures(&self.board, &mut moves);
-        let mut picker = ScoredMoves::default();
-        picker.fill_captures(&self.board, &moves, tt_move);
-        for mv in picker.by_ref() {
+        let mut picker = MovePicker::captures(tt_move);
+        while let Some(mv) = picker.next(&self.board, &self.heuristics) {
             if let Some(kind) = mv.promotion_piece() {
                 if kind != PieceKind::Queen {
                     continue;
@@ -67,7 +64,8 @@ impl Worker<'_, '_> {
                 continue;
             }
             self.prefetch_child(mv);
-            if !see_at_least(&self.board, mv, 0) {
+            // The picker's good captures passed SEE already; the hash move has not.
+            if !picker.last_is_good_capture() && !see_at_least(&self.board, mv, 0) {
                 continue;
             }
             let Some(undo) = self.try_move(mv) else {
