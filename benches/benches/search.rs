@@ -18,13 +18,14 @@ fn move_picker(c: &mut Criterion) {
         let tt_move = legal_moves(&board)[0];
         c.bench_function(&format!("move_picker/first_move/{name}"), |b| {
             b.iter(|| {
-                let mut picker = MovePicker::new(black_box(tt_move), &heuristics, 3, None);
+                let mut picker = MovePicker::new(black_box(tt_move), [Move::NULL; 2], Move::NULL);
                 picker.next(&board, &heuristics)
             });
         });
         c.bench_function(&format!("move_picker/every_move/{name}"), |b| {
             b.iter(|| {
-                let mut picker = MovePicker::new(black_box(Move::NULL), &heuristics, 3, None);
+                let mut picker =
+                    MovePicker::new(black_box(Move::NULL), [Move::NULL; 2], Move::NULL);
                 let mut count = 0;
                 while picker.next(&board, &heuristics).is_some() {
                     count += 1;

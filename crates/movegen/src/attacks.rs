@@ -24,7 +24,8 @@ const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
     table
 }
 
-/// Squares a slider reaches on an empty board, for a cheap first test before the magic look-up.
+/// Squares a slider reaches on an empty board, for a cheap first test before the magic look-up
+/// (and for the sliders that may pin: [`crate::blockers`]).
 const fn empty_board_rays(directions: &[(i8, i8)]) -> [Bitboard; 64] {
     let mut table = [Bitboard::EMPTY; 64];
     let mut square = 0;
@@ -49,8 +50,9 @@ const fn empty_board_rays(directions: &[(i8, i8)]) -> [Bitboard; 64] {
     table
 }
 
-static DIAGONAL_RAYS: [Bitboard; 64] = empty_board_rays(&outpost_board::BISHOP_DIRECTIONS);
-static STRAIGHT_RAYS: [Bitboard; 64] = empty_board_rays(&outpost_board::ROOK_DIRECTIONS);
+pub(crate) static DIAGONAL_RAYS: [Bitboard; 64] =
+    empty_board_rays(&outpost_board::BISHOP_DIRECTIONS);
+pub(crate) static STRAIGHT_RAYS: [Bitboard; 64] = empty_board_rays(&outpost_board::ROOK_DIRECTIONS);
 
 static KNIGHT: [Bitboard; 64] = leaper_table(&outpost_board::KNIGHT_STEPS);
 static KING: [Bitboard; 64] = leaper_table(&outpost_board::KING_STEPS);

@@ -9,6 +9,12 @@
 //! [`try_move`] on a board they own. The crate also reads and writes moves in UCI and SAN
 //! notation and decides how a game ends.
 //!
+//! Helpers for move ordering and pruning answer what a check or a pin asks of a position
+//! without playing moves: the squares [`between`] two squares and the [`line`] through them,
+//! the [`checkers`], the [`evasion_targets`] of a check, the [`pinned`] pieces and the
+//! [`blockers`] of a king's lines, and [`all_attackers_to`] a square (for exchanges). They
+//! do not replace try-and-take-back as the test of legality.
+//!
 //! ```
 //! use outpost_board::Board;
 //! use outpost_movegen::{legal_moves, san, Game, GameStatus};
@@ -33,6 +39,8 @@ mod legal;
 pub mod magic;
 mod magic_masks;
 pub mod picks;
+mod pins;
+mod rays;
 pub mod san;
 pub mod status;
 pub mod uci;
@@ -49,4 +57,6 @@ pub use legal::{
     count_legal_moves, has_legal_move, is_legal, kings_after, legal_captures, legal_moves,
     legal_moves_in_place, try_move, KingsAfter,
 };
+pub use pins::{all_attackers_to, blockers, evasion_targets, pinned};
+pub use rays::{between, line};
 pub use status::{Game, GameStatus};

@@ -1,9 +1,7 @@
 //! Static exchange evaluation: the material balance of the capture sequence on one square.
 
-use outpost_board::{Bitboard, Board, Color, Move, PieceKind, Square};
-use outpost_movegen::{
-    attackers_to, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-};
+use outpost_board::{Bitboard, Board, Move, PieceKind, Square};
+use outpost_movegen::{all_attackers_to, attackers_to, bishop_attacks, rook_attacks};
 
 /// Piece values used by SEE and move ordering, indexed by [`PieceKind::index`] (the last is
 /// the Right of Chess Fragments, a rook and a knight in one).
@@ -105,7 +103,7 @@ pub(crate) fn see(board: &Board, mv: Move) -> i32 {
         occupied &= !from_set;
         side = !side;
         attackers = match removed {
-            None => all_attackers(board, to, occupied),
+            None => all_attackers_to(board, to, occupied),
             Some(kind) => attackers | revealed_attackers(board, to, kind, occupied),
         };
         let ours = attackers & occupied & board.color(side);
@@ -138,20 +136,6 @@ pub(crate) fn see(board: &Board, mv: Move) -> i32 {
         gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
     }
     gain[0]
-}
-
-/// The pieces of both sides that attack `square`, with `occupied` as the blockers.
-#[inline]
-fn all_attackers(board: &Board, square: Square, occupied: Bitboard) -> Bitboard {
-    let pawns = (pawn_attacks(Color::Black, square)
-        & board.pieces_of(Color::White, PieceKind::Pawn))
-        | (pawn_attacks(Color::White, square) & board.pieces_of(Color::Black, PieceKind::Pawn));
-    pawns
-        | (knight_attacks(square)
-            & (board.pieces(PieceKind::Knight) | board.pieces(PieceKind::Right)))
-        | (king_attacks(square) & board.pieces(PieceKind::King))
-        | (bishop_attacks(square, occupied) & diagonal_sliders(board))
-        | (rook_attacks(square, occupied) & straight_sliders(board))
 }
 
 /// The sliders that attack `square` through the square a piece of `kind` attacking it

@@ -181,9 +181,16 @@ impl Searcher {
             .probe(board.hash(), 0)
             .map_or(Move::NULL, |entry| entry.best_move);
         let heuristics = Heuristics::new(&self.config.params);
-        ScoredMoves::new(board, &candidates, tt_move, &heuristics, 0, None)
-            .map(RootMove::new)
-            .collect()
+        ScoredMoves::new(
+            board,
+            &candidates,
+            tt_move,
+            &heuristics,
+            [Move::NULL; 2],
+            Move::NULL,
+        )
+        .map(RootMove::new)
+        .collect()
     }
 }
 

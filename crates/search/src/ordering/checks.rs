@@ -1,7 +1,7 @@
 //! [`CheckFilter`]: which quiet moves cannot give check, told without playing them.
 
 use outpost_board::{Bitboard, Board, Move, PieceKind};
-use outpost_movegen::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use outpost_movegen::{bishop_attacks, blockers, knight_attacks, pawn_attacks, rook_attacks};
 
 /// What the side to move needs to know about the opponent's king to rule out, move by move
 /// and at the cost of a look-up, that a quiet move gives check: gathered once per node, for
@@ -33,21 +33,9 @@ impl CheckFilter {
             PieceKind::King => Bitboard::EMPTY,
             PieceKind::Right => straight | knight_attacks(king),
         });
-        // Only the first piece on a line from the king can uncover an attack along it.
-        let ours = board.color(us);
-        let mut discoverers = Bitboard::EMPTY;
-        for square in diagonal & ours {
-            let behind = bishop_attacks(king, occupied.without(square));
-            if (behind & board.diagonal_sliders(us).without(square)).is_nonempty() {
-                discoverers = discoverers.with(square);
-            }
-        }
-        for square in straight & ours {
-            let behind = rook_attacks(king, occupied.without(square));
-            if (behind & board.straight_sliders(us).without(square)).is_nonempty() {
-                discoverers = discoverers.with(square);
-            }
-        }
+        // A piece of ours alone between their king and one of our sliders uncovers a check by
+        // leaving the line.
+        let discoverers = blockers(board, !us, us) & board.color(us);
         CheckFilter {
             check_squares,
             discoverers,

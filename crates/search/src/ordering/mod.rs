@@ -2,11 +2,14 @@
 //! counter-moves and the history heuristic. Moves are picked by integer keys (selection of
 //! the largest remaining key), never with a comparator.
 //!
-//! Two pickers: [`MovePicker`] for the main search generates in stages (the hash move before
-//! any generation, then captures, killers and the counter-move, then quiets), so that a node
-//! that cuts off early generates little; [`ScoredMoves`] orders a list it is given (the root,
-//! the quiescence search's captures and its evasions). Where pruning skips every quiet move
-//! that gives no check, [`CheckFilter`] lets [`MovePicker`] leave most of them out unscored.
+//! [`MovePicker`] generates in stages (the hash move before any generation, then captures,
+//! killers and the counter-move, then quiets), so that a node that cuts off early generates
+//! little: the main search's nodes use all its stages, the quiescence search's its
+//! captures-only mode ([`MovePicker::captures`]: the hash move and the good captures).
+//! [`ScoredMoves`] orders a list it is given with the same order by keys computed at once
+//! (the root's moves and the quiescence search's evasions, whose lists are filtered first).
+//! Where pruning skips every quiet move that gives no check, [`CheckFilter`] lets
+//! [`MovePicker`] leave most of them out unscored.
 
 mod checks;
 mod scored;
@@ -23,9 +26,6 @@ use arrayvec::ArrayVec;
 use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
 use outpost_movegen::MAX_MOVES;
 
-/// The deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
-
 /// Ordering keys of [`ScoredMoves`], from first to last (history scores lie between the
 /// counter-move's and the bad captures').
 const TT_MOVE_KEY: i32 = 2_000_000;
@@ -35,11 +35,11 @@ const COUNTER_KEY: i32 = 880_000;
 const BAD_CAPTURE_KEY: i32 = -1_000_000;
 const UNDERPROMOTION_KEY: i32 = -2_000_000;
 
-/// The search's memory of which quiet moves were good: killers per ply, a counter-move per
-/// previous move, and history scores per side and from/to squares.
+/// The search's memory of which quiet moves were good: a counter-move per previous move,
+/// and history scores per side and from/to squares. (The killers are the ply's: the search
+/// keeps them in its frame of the ply, and [`update_killers`] updates them.)
 #[derive(Clone)]
 pub struct Heuristics {
-    killers: [[Move; 2]; MAX_PLY + 2],
     counter_moves: [[Move; 64]; Piece::COUNT],
     /// By side, then by [`history_index`].
     history: [[i32; 64 * 64]; 2],
@@ -53,7 +53,6 @@ impl Heuristics {
     /// Empty heuristics using the history numbers of `params`.
     pub fn new(params: &SearchParams) -> Heuristics {
         Heuristics {
-            killers: [[Move::NULL; 2]; MAX_PLY + 2],
             counter_moves: [[Move::NULL; 64]; Piece::COUNT],
             history: [[0; 64 * 64]; 2],
             bonus_max: params.history_bonus_max,
@@ -73,11 +72,6 @@ pub struct PreviousMove {
 }
 
 impl Heuristics {
-    /// The two killer moves of `ply`.
-    pub fn killers(&self, ply: usize) -> [Move; 2] {
-        self.killers[ply.min(MAX_PLY + 1)]
-    }
-
     /// The counter-move to `previous`, if any.
     pub fn counter_move(&self, previous: Option<PreviousMove>) -> Move {
         previous.map_or(Move::NULL, |p| {
@@ -90,22 +84,16 @@ impl Heuristics {
         self.history[side.index()][history_index(mv)]
     }
 
-    /// Records that the quiet move `best` caused a beta cut-off at `ply` with `depth`, after
-    /// the quiet moves `tried` (which did not) were searched.
+    /// Records that the quiet move `best` of `side`, played after `previous`, caused a beta
+    /// cut-off with `depth`, after the quiet moves `tried` (which did not) were searched.
     pub fn reward_quiet(
         &mut self,
         side: Color,
-        ply: usize,
         depth: Depth,
         best: Move,
         tried: &[Move],
         previous: Option<PreviousMove>,
     ) {
-        let killers = &mut self.killers[ply.min(MAX_PLY + 1)];
-        if killers[0] != best {
-            killers[1] = killers[0];
-            killers[0] = best;
-        }
         if let Some(p) = previous {
             self.counter_moves[p.piece.index()][p.to.index()] = best;
         }
@@ -118,6 +106,15 @@ impl Heuristics {
                 update_history(&mut table[history_index(mv)], -bonus, bound);
             }
         }
+    }
+}
+
+/// Makes `best`, a quiet move that caused a beta cut-off, the first of a ply's two
+/// `killers` (the first before it becomes the second).
+pub fn update_killers(killers: &mut [Move; 2], best: Move) {
+    if killers[0] != best {
+        killers[1] = killers[0];
+        killers[0] = best;
     }
 }
 

@@ -1,8 +1,8 @@
 //! [`ScoredMoves`]: a given list ordered by keys computed all at once.
 
 use super::{
-    mvv_lva, Heuristics, KeyedMoves, PreviousMove, BAD_CAPTURE_KEY, COUNTER_KEY, GOOD_CAPTURE_KEY,
-    KILLER_KEYS, TT_MOVE_KEY, UNDERPROMOTION_KEY,
+    mvv_lva, Heuristics, KeyedMoves, BAD_CAPTURE_KEY, COUNTER_KEY, GOOD_CAPTURE_KEY, KILLER_KEYS,
+    TT_MOVE_KEY, UNDERPROMOTION_KEY,
 };
 use crate::see::{see_at_least, SEE_VALUES};
 use outpost_board::{Board, Move, PieceKind};
@@ -13,18 +13,17 @@ pub struct ScoredMoves(KeyedMoves);
 
 impl ScoredMoves {
     /// Orders `moves` as the main search does: the hash move, good captures (SEE) by
-    /// MVV-LVA, killers, the counter-move, quiets by history, bad captures, underpromotions.
+    /// MVV-LVA, the two `killers`, the `counter` move, quiets by history, bad captures,
+    /// underpromotions.
     pub fn new(
         board: &Board,
         moves: &[Move],
         tt_move: Move,
         heuristics: &Heuristics,
-        ply: usize,
-        previous: Option<PreviousMove>,
+        killers: [Move; 2],
+        counter: Move,
     ) -> ScoredMoves {
         let side = board.side_to_move();
-        let killers = heuristics.killers(ply);
-        let counter = heuristics.counter_move(previous);
         let key = |mv: Move| {
             if mv == tt_move {
                 TT_MOVE_KEY
@@ -50,20 +49,6 @@ impl ScoredMoves {
         let mut ordered = ScoredMoves::default();
         ordered.0.fill(moves, key);
         ordered
-    }
-
-    /// Replaces the list by the captures (and promotions) `moves` of the quiescence search,
-    /// ordered by MVV-LVA after the hash move.
-    #[inline(always)]
-    pub fn fill_captures(&mut self, board: &Board, moves: &[Move], tt_move: Move) {
-        let key = |mv: Move| {
-            if mv == tt_move {
-                TT_MOVE_KEY
-            } else {
-                mvv_lva(board, mv)
-            }
-        };
-        self.0.fill(moves, key);
     }
 }
 

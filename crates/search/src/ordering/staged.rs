@@ -1,6 +1,6 @@
 //! [`MovePicker`]: the main search's moves, generated in stages.
 
-use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves, PreviousMove};
+use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves};
 use crate::see::see_at_least;
 use arrayvec::ArrayVec;
 use outpost_board::{Bitboard, Board, Color, Move, PieceKind};
@@ -61,22 +61,20 @@ pub struct MovePicker {
     late_move_limit: usize,
     /// The quiet moves are sorted (else each is selected as the largest remaining one).
     quiets_sorted: bool,
+    /// Only the hash move (if a capture or promotion) and the good captures are handed out:
+    /// the quiescence search's moves ([`MovePicker::captures`]).
+    captures_only: bool,
 }
 
 impl MovePicker {
-    /// The picker of a node with the hash move `tt_move` (or [`Move::NULL`]), at `ply`
-    /// after `previous`.
-    pub fn new(
-        tt_move: Move,
-        heuristics: &Heuristics,
-        ply: usize,
-        previous: Option<PreviousMove>,
-    ) -> MovePicker {
+    /// The picker of a node with the hash move `tt_move` (or [`Move::NULL`]), the two
+    /// `killers` of its ply and the `counter` move to the move that led to it.
+    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,
-            killers: heuristics.killers(ply),
-            counter: heuristics.counter_move(previous),
+            killers,
+            counter,
             current: KeyedMoves::default(),
             bad_captures: MoveList::new(),
             underpromotions: ArrayVec::new(),
@@ -85,6 +83,23 @@ impl MovePicker {
             handed_out: 0,
             late_move_limit: usize::MAX,
             quiets_sorted: false,
+            captures_only: false,
+        }
+    }
+
+    /// The picker of a quiescence node with the hash move `tt_move` (or [`Move::NULL`]), in
+    /// captures-only mode: the hash move if it is a capture or a promotion, then the captures
+    /// and queen promotions that SEE finds not to lose material, by MVV-LVA. The losing ones
+    /// and underpromotions, which the quiescence search would skip, are left out.
+    pub fn captures(tt_move: Move) -> MovePicker {
+        let tt_move = if tt_move.is_capture() || tt_move.is_promotion() {
+            tt_move
+        } else {
+            Move::NULL
+        };
+        MovePicker {
+            captures_only: true,
+            ..MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL)
         }
     }
 
@@ -141,9 +156,15 @@ impl MovePicker {
                         if see_at_least(board, mv, 0) {
                             return Some(mv);
                         }
-                        self.bad_captures.push(mv);
+                        if !self.captures_only {
+                            self.bad_captures.push(mv);
+                        }
                     }
-                    self.stage = Stage::FirstKiller;
+                    self.stage = if self.captures_only {
+                        Stage::Done
+                    } else {
+                        Stage::FirstKiller
+                    };
                 }
                 Stage::FirstKiller => {
                     self.stage = Stage::SecondKiller;
@@ -351,10 +372,10 @@ mod tests {
             let other = all_positions[(index * 7 + 3) % all_positions.len()].1;
             let tt_move = [*played, other, Move::NULL][index % 3];
             for side in [Color::White, Color::Black] {
-                heuristics.reward_quiet(side, 5, 3, other, &[*played], None);
-                heuristics.reward_quiet(side, 5, 3, *played, &[other], None);
+                heuristics.reward_quiet(side, 3, other, &[*played], None);
+                heuristics.reward_quiet(side, 3, *played, &[other], None);
             }
-            let mut picker = MovePicker::new(tt_move, &heuristics, 5, None);
+            let mut picker = MovePicker::new(tt_move, [*played, other], Move::NULL);
             let mut handed = Vec::new();
             while let Some(mv) = picker.next(board, &heuristics) {
                 handed.push(mv);
@@ -405,11 +426,12 @@ mod tests {
         let mut heuristics = Heuristics::new(&SearchParams::default());
         for (index, (board, played)) in all_positions.iter().enumerate() {
             let other = all_positions[(index * 5 + 1) % all_positions.len()].1;
-            heuristics.reward_quiet(board.side_to_move(), 5, 3, other, &[*played], None);
-            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            heuristics.reward_quiet(board.side_to_move(), 3, other, &[*played], None);
+            let killers = [other, Move::NULL];
+            let mut picker = MovePicker::new(*played, killers, Move::NULL);
             let all: Vec<Move> = std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
             let before = index % (all.len() + 1);
-            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let mut picker = MovePicker::new(*played, killers, Move::NULL);
             picker.expect_late_move_pruning(index % 12);
             let mut handed: Vec<Move> = (0..before)
                 .map_while(|_| picker.next(board, &heuristics))
@@ -435,6 +457,45 @@ mod tests {
         }
     }
 
+    /// In captures-only mode the picker hands out the hash move if it is a capture or
+    /// promotion of the position, then every other capture or queen promotion that SEE does
+    /// not call losing, by MVV-LVA (no quiet move, no underpromotion).
+    #[test]
+    fn captures_only_hands_out_the_good_captures() {
+        let heuristics = Heuristics::new(&SearchParams::default());
+        let all_positions = positions();
+        for (index, (board, played)) in all_positions.iter().enumerate() {
+            let other = all_positions[(index * 3 + 2) % all_positions.len()].1;
+            let tt_move = [*played, other][index % 2];
+            let mut picker = MovePicker::captures(tt_move);
+            let handed: Vec<Move> =
+                std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            let mut captures = MoveList::new();
+            outpost_movegen::pseudo_legal_captures(board, &mut captures);
+            let tt_first = captures.contains(&tt_move);
+            assert_eq!(
+                tt_first,
+                handed.first() == Some(&tt_move),
+                "{}",
+                board.to_fen()
+            );
+            let rest = &handed[usize::from(tt_first)..];
+            let expected: Vec<Move> = captures
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    mv != tt_move
+                        && mv.promotion_piece().is_none_or(|k| k == PieceKind::Queen)
+                        && crate::see::see(board, mv) >= 0
+                })
+                .collect();
+            assert_eq!(rest.len(), expected.len(), "{}", board.to_fen());
+            assert!(rest.iter().all(|mv| expected.contains(mv)));
+            let keys: Vec<i32> = rest.iter().map(|&mv| mvv_lva(board, mv)).collect();
+            assert!(keys.windows(2).all(|pair| pair[0] >= pair[1]));
+        }
+    }
+
     /// Expecting late-move pruning (quiet moves then selected one by one, not sorted)
     /// changes nothing in the order.
     #[test]
@@ -442,15 +503,15 @@ mod tests {
         let heuristics = {
             let mut heuristics = Heuristics::new(&SearchParams::default());
             for (board, played) in positions().iter().step_by(3) {
-                heuristics.reward_quiet(board.side_to_move(), 5, 4, *played, &[], None);
+                heuristics.reward_quiet(board.side_to_move(), 4, *played, &[], None);
             }
             heuristics
         };
         for (index, (board, played)) in positions().iter().enumerate() {
-            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let mut picker = MovePicker::new(*played, [Move::NULL; 2], Move::NULL);
             let sorted: Vec<Move> =
                 std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
-            let mut picker = MovePicker::new(*played, &heuristics, 5, None);
+            let mut picker = MovePicker::new(*played, [Move::NULL; 2], Move::NULL);
             picker.expect_late_move_pruning(index % 16);
             let selected: Vec<Move> =
                 std::iter::from_fn(|| picker.next(board, &heuristics)).collect();

@@ -1,8 +1,8 @@
 //! Iterative deepening, aspiration windows and the root of the search.
 
-use super::{previous_move, Worker};
+use super::node::NodeKind::{NonPv, Pv};
+use super::{previous_move, Worker, MAX_PLY};
 use crate::info::{nodes_per_second, Info, Progress};
-use crate::ordering::MAX_PLY;
 use crate::score::{Depth, Score};
 use crate::tt::Bound;
 use outpost_movegen::in_check;
@@ -159,17 +159,17 @@ impl Worker<'_, '_> {
             }
             let previous = previous_move(&self.board, mv);
             let undo = self.board.make(mv);
-            self.enter_child(0, previous, mv, &undo);
+            self.enter_child(previous, mv, &undo);
             let gives_check = in_check(&self.board);
             let new_depth = depth - 1 + Depth::from(gives_check);
             self.seldepth = self.seldepth.max(1);
             let mut score;
             if index == self.pv_index {
-                score = -self.search(new_depth, -beta, -alpha, 1, true, true, gives_check);
+                score = -self.search(new_depth, -beta, -alpha, Pv, gives_check);
             } else {
-                score = -self.search(new_depth, -alpha - 1, -alpha, 1, false, true, gives_check);
+                score = -self.search(new_depth, -alpha - 1, -alpha, NonPv, gives_check);
                 if score > alpha && !self.stopped {
-                    score = -self.search(new_depth, -beta, -alpha, 1, true, true, gives_check);
+                    score = -self.search(new_depth, -beta, -alpha, Pv, gives_check);
                 }
             }
             self.leave_child(mv, &undo);

@@ -1,20 +1,25 @@
 //! A search thread's own state and its node accounting. The search itself is in
-//! [`iterate`] (iterative deepening and the root), [`negamax`] and [`quiescence`].
+//! [`iterate`] (iterative deepening and the root), [`negamax`] and [`quiescence`]; what it
+//! keeps of each ply of the line is a [`stack::Frame`].
 
 mod iterate;
 mod negamax;
+mod node;
 mod quiescence;
+mod stack;
 
 use crate::correction::CorrectionHistory;
 use crate::driver::context::{RootMove, SearchContext};
 use crate::driver::time::TimeManager;
 use crate::info::Progress;
-use crate::ordering::{Heuristics, PreviousMove, ScoredMoves, MAX_PLY};
+use crate::ordering::{Heuristics, PreviousMove, ScoredMoves};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 use outpost_board::{Board, Move, Undo};
 use outpost_eval::{PawnCache, PieceSquareSums};
 use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
+pub(crate) use stack::MAX_PLY;
+use stack::{Frame, Stack};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -70,26 +75,16 @@ pub(crate) struct Worker<'a, 'c> {
     /// 0 for the main thread.
     id: usize,
     board: Board,
-    /// Hashes of the game's positions and of the line searched, for repetitions: the game's
-    /// up to the root, then one per ply of the line (written in place, never grown).
-    hashes: Vec<u64>,
-    /// Where the root's hash is in `hashes`.
-    root_index: usize,
-    /// The material and piece-square sums of the root and of each position of the line
-    /// searched, by ply, kept move by move for the evaluation.
-    sums: Box<[PieceSquareSums; MAX_PLY + 2]>,
+    /// The line searched, a frame a ply: the root's at 0, the board's at `ply`.
+    stack: Stack,
+    /// The ply of the position on the board: how many moves of the line are made.
+    ply: usize,
     /// The pawn-only evaluation terms by pawn structure.
     pawn_cache: PawnCache,
     /// How far search results came out from the static evaluation, by pawn structure.
     correction: CorrectionHistory,
-    /// The ply of the position on the board: how many moves of the line are made.
-    height: usize,
     heuristics: Box<Heuristics>,
     pv: PvTable,
-    /// The move that led to each ply, for counter-moves.
-    previous: [Option<PreviousMove>; MAX_PLY + 2],
-    /// The move left out at each ply by a singular-extension test ([`Move::NULL`] if none).
-    excluded: [Move; MAX_PLY + 2],
     nodes: u64,
     /// The node count at which [`Worker::enter_node`] looks at the limits next.
     next_check: u64,
@@ -108,27 +103,20 @@ pub(crate) struct Worker<'a, 'c> {
 impl<'a, 'c> Worker<'a, 'c> {
     /// Thread `id` of the search `ctx`; the main thread (id 0) comes with `main`.
     pub fn new(ctx: &'a SearchContext, id: usize, main: Option<MainThread<'c>>) -> Self {
-        let root_index = ctx.history.len();
-        let mut hashes = vec![0; root_index + MAX_PLY + 2];
-        hashes[..root_index].copy_from_slice(&ctx.history);
-        hashes[root_index] = ctx.board.hash();
-        let mut sums = Box::new([PieceSquareSums::default(); MAX_PLY + 2]);
-        sums[0] = PieceSquareSums::of(&ctx.board);
+        let mut stack: Stack = Box::new([Frame::default(); MAX_PLY + 2]);
+        stack[0].key = ctx.board.hash();
+        stack[0].sums = PieceSquareSums::of(&ctx.board);
         Worker {
             ctx,
             params: &ctx.config.params,
             id,
             board: ctx.board.clone(),
-            hashes,
-            root_index,
-            sums,
+            stack,
+            ply: 0,
             pawn_cache: PawnCache::new(),
             correction: CorrectionHistory::new(),
-            height: 0,
             heuristics: Box::new(Heuristics::new(&ctx.config.params)),
             pv: PvTable::new(),
-            previous: [None; MAX_PLY + 2],
-            excluded: [Move::NULL; MAX_PLY + 2],
             nodes: 0,
             next_check: 1,
             flushed: 0,
@@ -241,7 +229,8 @@ impl<'a, 'c> Worker<'a, 'c> {
     /// What every node does first: counts itself, checks the stop conditions, draws and the
     /// ply limit. `Some(score)` ends the node at once with that score.
     #[inline(always)]
-    fn open_node(&mut self, ply: usize) -> Option<Score> {
+    fn open_node(&mut self) -> Option<Score> {
+        let ply = self.ply;
         self.pv.clear(ply);
         if self.enter_node() {
             return Some(Score::DRAW);
@@ -261,7 +250,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     fn evaluate(&mut self) -> Score {
         // The correction of this evaluation is read next: its entry comes in meanwhile.
         self.correction.prefetch(&self.board);
-        let sums = &self.sums[self.height];
+        let sums = &self.stack[self.ply].sums;
         debug_assert_eq!(
             *sums,
             PieceSquareSums::of(&self.board),
@@ -278,13 +267,21 @@ impl<'a, 'c> Worker<'a, 'c> {
         Score::from_eval(eval)
     }
 
+    /// The position on the board was met before, in the line or in the game, with the same
+    /// side to move and no irreversible move since.
     fn is_repetition(&self) -> bool {
-        let count = self.root_index + self.height + 1;
-        let current = self.hashes[count - 1];
-        let limit = (self.board.halfmove_clock() as usize).min(count - 1);
-        (4..=limit)
-            .step_by(2)
-            .any(|distance| self.hashes[count - 1 - distance] == current)
+        let ply = self.ply;
+        let game = &self.ctx.history;
+        let current = self.stack[ply].key;
+        let limit = (self.board.halfmove_clock() as usize).min(game.len() + ply);
+        (4..=limit).step_by(2).any(|distance| {
+            let key = if distance <= ply {
+                self.stack[ply - distance].key
+            } else {
+                game[game.len() + ply - distance]
+            };
+            key == current
+        })
     }
 
     /// Draw by repetition, fifty-move rule (unless mated) or insufficient material.
@@ -304,16 +301,28 @@ impl<'a, 'c> Worker<'a, 'c> {
         !in_check(&self.board) || has_legal_move(&self.board)
     }
 
-    /// `moves` of the node at `ply` in the order to search them.
-    fn move_picker(&self, moves: &[Move], tt_move: Move, ply: usize) -> ScoredMoves {
+    /// `moves` of the node on the board in the order to search them.
+    fn move_picker(&self, moves: &[Move], tt_move: Move) -> ScoredMoves {
+        let frame = &self.stack[self.ply];
         ScoredMoves::new(
             &self.board,
             moves,
             tt_move,
             &self.heuristics,
-            ply,
-            self.previous[ply],
+            frame.killers,
+            self.heuristics.counter_move(frame.previous),
         )
+    }
+
+    /// Records that the quiet `best` caused a beta cut-off at the node on the board, `depth`
+    /// deep, after the quiet moves `tried`: a killer of the ply, the counter-move of the move
+    /// that led here, and history.
+    fn reward_quiet(&mut self, depth: Depth, best: Move, tried: &[Move]) {
+        let frame = &mut self.stack[self.ply];
+        crate::ordering::update_killers(&mut frame.killers, best);
+        let side = self.board.side_to_move();
+        self.heuristics
+            .reward_quiet(side, depth, best, tried, frame.previous);
     }
 
     /// Starts fetching the table bucket of the position `mv` leads to, as soon as the move is
@@ -333,39 +342,44 @@ impl<'a, 'c> Worker<'a, 'c> {
         outpost_movegen::try_move(&mut self.board, mv)
     }
 
-    /// Notes `mv`, just made at `ply` with `undo`: its hash for repetitions, the sums for
-    /// the evaluation, and `previous` (the piece and square) for counter-moves, `None` in the
-    /// quiescence search.
+    /// Notes `mv`, just made with `undo`, in the child's frame: its hash for repetitions, the
+    /// sums for the evaluation, and `previous` (the piece and square) for counter-moves,
+    /// `None` in the quiescence search.
     #[inline(always)]
-    fn enter_child(&mut self, ply: usize, previous: Option<PreviousMove>, mv: Move, undo: &Undo) {
-        let sums = self.sums[self.height].after_move(&self.board, mv, undo);
-        self.height += 1;
-        self.hashes[self.root_index + self.height] = self.board.hash();
-        self.sums[self.height] = sums;
-        self.previous[ply + 1] = previous;
+    fn enter_child(&mut self, previous: Option<PreviousMove>, mv: Move, undo: &Undo) {
+        let sums = self.stack[self.ply].sums.after_move(&self.board, mv, undo);
+        self.ply += 1;
+        let child = &mut self.stack[self.ply];
+        child.key = self.board.hash();
+        child.sums = sums;
+        child.previous = previous;
+        child.after_null_move = false;
     }
 
     /// Takes back the move made with `undo` at the matching [`Worker::enter_child`].
     #[inline(always)]
     fn leave_child(&mut self, mv: Move, undo: &Undo) {
-        self.height -= 1;
+        self.ply -= 1;
         self.board.unmake(mv, undo);
     }
 
-    /// Passes the move at `ply` (a null move): the pieces stay, so do their sums.
-    fn enter_null_child(&mut self, ply: usize) -> Undo {
+    /// Passes the move (a null move): the pieces stay, so do their sums.
+    fn enter_null_child(&mut self) -> Undo {
         let undo = self.board.make_null();
         self.ctx.tt.prefetch(self.board.hash());
-        self.sums[self.height + 1] = self.sums[self.height];
-        self.height += 1;
-        self.hashes[self.root_index + self.height] = self.board.hash();
-        self.previous[ply + 1] = None;
+        let sums = self.stack[self.ply].sums;
+        self.ply += 1;
+        let child = &mut self.stack[self.ply];
+        child.key = self.board.hash();
+        child.sums = sums;
+        child.previous = None;
+        child.after_null_move = true;
         undo
     }
 
     /// Takes back the null move of [`Worker::enter_null_child`].
     fn leave_null_child(&mut self, undo: &Undo) {
-        self.height -= 1;
+        self.ply -= 1;
         self.board.unmake_null(undo);
     }
 }

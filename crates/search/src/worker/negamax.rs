@@ -2,7 +2,16 @@
 //! table, null-move, reverse futility, futility, late-move and SEE pruning, late-move
 //! reductions, check and singular extensions (with multi-cut); pruning reads the static
 //! evaluation corrected by the correction history (`crate::correction`).
+//!
+//! [`Worker::search`] reads in the order it works, each step signposted "Step N": the
+//! horizon, opening the node, mate distance pruning, the static evaluation, the table probe,
+//! the corrected evaluation, reverse futility and null-move pruning, internal iterative
+//! reduction, then the move loop (late-move, futility and SEE pruning, singular extension,
+//! the move, principal variation search with reductions, the best move), mate or stalemate,
+//! and the store. A node's kind ([`NodeKind`]) comes from its parent; what it keeps for the
+//! nodes below is in its frame of the stack (`super::stack`).
 
+use super::node::NodeKind::{self, NonPv, Pv};
 use super::{previous_move, side_to_move_in_check, Worker};
 use crate::ordering::MovePicker;
 use crate::score::{Depth, Score};
@@ -27,27 +36,30 @@ fn has_non_pawn_material(board: &Board, color: Color) -> bool {
 }
 
 impl Worker<'_, '_> {
-    /// The score of the position for the side to move, searched `depth` plies deep within
-    /// the window `alpha..beta`, `ply` plies from the root; `checked` tells whether the side
-    /// to move is in check (the parent knows it: it tested whether its move gives check).
-    #[allow(clippy::too_many_arguments)] // the node's window and kind, all read at once
+    /// The score of the position on the board for the side to move, searched `depth` plies
+    /// deep within the window `alpha..beta` as a node of kind `node`; `checked` tells whether
+    /// the side to move is in check (the parent knows it: it tested whether its move gives
+    /// check).
     pub(super) fn search(
         &mut self,
         mut depth: Depth,
         mut alpha: Score,
         mut beta: Score,
-        ply: usize,
-        pv_node: bool,
-        allow_null: bool,
+        node: NodeKind,
         checked: bool,
     ) -> Score {
+        // Step 1. The horizon: the quiescence search takes over.
         if depth <= 0 {
-            return self.quiescence(alpha, beta, ply, checked);
+            return self.quiescence(alpha, beta, checked);
         }
-        if let Some(score) = self.open_node(ply) {
+        // Step 2. Opening the node: the node count, the stop conditions, draws, the ply limit.
+        if let Some(score) = self.open_node() {
             return score;
         }
-        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        let ply = self.ply;
+        let pv_node = node.is_pv();
+        // Step 3. Mate distance pruning: no line from here beats a mate already found nearer
+        // the root.
         alpha = alpha.max(Score::mated_in(ply));
         beta = beta.min(Score::mate_in(ply + 1));
         if alpha >= beta {
@@ -60,16 +72,19 @@ impl Worker<'_, '_> {
         // A singular-extension test of this node's hash move searches the node again
         // without it: the table's entry is of the whole node, so it neither ends the test
         // nor takes its result.
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         let singular_test = !excluded.is_null();
-        // Evaluated before the probe, even where the entry will cut the node off: the
-        // bucket, prefetched when the parent picked the move, is mostly still on its way from
-        // memory, and the evaluation's work hides that wait (see `quiescence`).
+        // Step 4. The static evaluation (none in check), before the probe even where the
+        // entry will cut the node off: the bucket, prefetched when the parent picked the
+        // move, is mostly still on its way from memory, and the evaluation's work hides that
+        // wait (see `quiescence`).
         let static_eval = if checked {
             -Score::INFINITY
         } else {
             self.evaluate()
         };
+        self.stack[ply].static_eval = static_eval;
+        // Step 5. The transposition table: a deep enough entry ends a non-PV node.
         let entry = self.ctx.tt.probe(hash, ply);
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
         if let Some(entry) = entry {
@@ -77,22 +92,22 @@ impl Worker<'_, '_> {
                 return entry.score;
             }
         }
-        // Pruning reads the evaluation corrected by what searches found at this pawn
-        // structure; the correction history learns from the static evaluation itself.
+        // Step 6. The evaluation corrected by what searches found at this pawn structure, as
+        // pruning reads it; the correction history learns from the static evaluation itself.
         let eval = if checked {
             static_eval
         } else {
             self.correction.correct(&self.board, static_eval)
         };
         if !pv_node && !checked && !singular_test && beta.raw().abs() < Score::MATE_BOUND.raw() {
-            // Reverse futility pruning.
+            // Step 7. Reverse futility pruning.
             if depth <= params.reverse_futility_max_depth
                 && eval - params.reverse_futility_margin * depth >= beta
             {
                 return eval;
             }
-            // Null-move pruning.
-            if allow_null
+            // Step 8. Null-move pruning.
+            if !self.stack[ply].after_null_move
                 && depth >= params.null_move_min_depth
                 && eval >= beta
                 && has_non_pawn_material(&self.board, us)
@@ -101,16 +116,8 @@ impl Worker<'_, '_> {
                     + depth / params.null_move_depth_divisor
                     + ((eval - beta) / params.null_move_eval_divisor)
                         .min(params.null_move_max_eval_reduction);
-                let undo = self.enter_null_child(ply);
-                let score = -self.search(
-                    depth - 1 - reduction,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                    false,
-                    false,
-                );
+                let undo = self.enter_null_child();
+                let score = -self.search(depth - 1 - reduction, -beta, -beta + 1, NonPv, false);
                 self.leave_null_child(&undo);
                 if self.stopped {
                     return Score::DRAW;
@@ -124,17 +131,19 @@ impl Worker<'_, '_> {
                 }
             }
         }
-        // Internal iterative reduction: without a hash move the ordering is poor.
+        // Step 9. Internal iterative reduction: without a hash move the ordering is poor.
         if tt_move.is_null() && depth >= params.iir_min_depth && !checked {
             depth -= 1;
         }
-
-        let mut picker = MovePicker::new(tt_move, &self.heuristics, ply, self.previous[ply]);
+        // Step 10. The move loop: moves from the staged picker, best first.
+        let frame = &self.stack[ply];
+        let killers = frame.killers;
+        let counter = self.heuristics.counter_move(frame.previous);
+        let mut picker = MovePicker::new(tt_move, killers, counter);
         if !pv_node && !checked && depth <= params.late_move_max_depth {
             let limit = params.late_move_base + depth * depth;
             picker.expect_late_move_pruning(limit.max(0) as usize);
         }
-        let killers = self.heuristics.killers(ply);
         // Checks and singular moves are extended only this near the root.
         let may_extend =
             ply < params.check_extension_ply_factor as usize * self.root_depth as usize;
@@ -150,7 +159,7 @@ impl Worker<'_, '_> {
             "a non-PV node has a null window"
         );
         loop {
-            // Late-move and futility pruning skip quiet moves that do not give check. Once
+            // Step 11. Late-move and futility pruning skip quiet moves that do not give check. Once
             // they apply they go on applying (a non-PV node has a null window, where alpha
             // rises only to cut off, and the move count only grows), so the picker leaves out
             // the quiet moves that cannot give check from then on. How many moves it leaves
@@ -172,6 +181,7 @@ impl Worker<'_, '_> {
             }
             self.prefetch_child(mv);
             let quiet = !mv.is_capture() && !mv.is_promotion();
+            // Step 12. SEE pruning: captures that lose too much material are skipped.
             if !pv_node
                 && !checked
                 && mv.is_capture()
@@ -196,9 +206,10 @@ impl Worker<'_, '_> {
                     continue;
                 }
             }
+            // Step 13. Singular extension (or multi-cut) of the hash move.
             let mut singular = false;
             if mv == tt_move && may_extend && !singular_test {
-                match self.singular_test(entry, depth, beta, ply, checked) {
+                match self.singular_test(entry, depth, beta, checked) {
                     Singularity::Singular => singular = true,
                     Singularity::MultiCut(score) => return score,
                     Singularity::NotSingular => {}
@@ -207,18 +218,22 @@ impl Worker<'_, '_> {
                     return Score::DRAW;
                 }
             }
+            // Step 14. The move, tried and taken back if illegal; check extension.
             let previous = previous_move(&self.board, mv);
             let Some(undo) = self.try_move(mv) else {
                 continue;
             };
             move_count += 1;
             let gives_check = side_to_move_in_check(&self.board);
-            self.enter_child(ply, previous, mv, &undo);
+            self.enter_child(previous, mv, &undo);
             let extension = Depth::from((gives_check || singular) && may_extend);
             let new_depth = depth - 1 + extension;
+            // Step 15. Principal variation search: the first move with the whole window, the
+            // others with a null window, reduced (late-move reductions), then searched again
+            // in full where they beat alpha.
             let mut score;
             if move_count == 1 {
-                score = self.child_score(new_depth, alpha, beta, ply, pv_node, gives_check);
+                score = self.child_score(new_depth, alpha, beta, node, gives_check);
             } else {
                 let mut reduction = 0;
                 if depth >= params.lmr_min_depth && quiet && !checked && !gives_check {
@@ -232,25 +247,20 @@ impl Worker<'_, '_> {
                     reduction -= self.heuristics.history(us, mv) / params.lmr_history_divisor;
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
-                score = self.child_score(
-                    new_depth - reduction,
-                    alpha,
-                    alpha + 1,
-                    ply,
-                    false,
-                    gives_check,
-                );
+                score =
+                    self.child_score(new_depth - reduction, alpha, alpha + 1, NonPv, gives_check);
                 if score > alpha && reduction > 0 && !self.stopped {
-                    score = self.child_score(new_depth, alpha, alpha + 1, ply, false, gives_check);
+                    score = self.child_score(new_depth, alpha, alpha + 1, NonPv, gives_check);
                 }
                 if score > alpha && score < beta && pv_node && !self.stopped {
-                    score = self.child_score(new_depth, alpha, beta, ply, true, gives_check);
+                    score = self.child_score(new_depth, alpha, beta, Pv, gives_check);
                 }
             }
             self.leave_child(mv, &undo);
             if self.stopped {
                 return Score::DRAW;
             }
+            // Step 16. The best move so far; a beta cut-off rewards a quiet move.
             if score > best_score {
                 best_score = score;
                 if score > alpha {
@@ -260,14 +270,7 @@ impl Worker<'_, '_> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.heuristics.reward_quiet(
-                                us,
-                                ply,
-                                depth,
-                                mv,
-                                &quiets_tried,
-                                self.previous[ply],
-                            );
+                            self.reward_quiet(depth, mv, &quiets_tried);
                         }
                         break;
                     }
@@ -278,6 +281,7 @@ impl Worker<'_, '_> {
                 quiets_tried.push(mv);
             }
         }
+        // Step 17. No move searched: mate, stalemate, or (moves pruned) alpha.
         if move_count == 0 {
             return if pruned_captures || singular_test {
                 alpha
@@ -291,9 +295,11 @@ impl Worker<'_, '_> {
         if singular_test {
             return best_score;
         }
+        // Step 18. The store: the correction history learns, the table keeps the result.
         let bound = Bound::classify(best_score, best_move, original_alpha, beta);
         // A quiet best move (or none) whose score says which way the evaluation erred.
         let quiet_best = !best_move.is_capture() && !best_move.is_promotion();
+        let static_eval = self.stack[ply].static_eval;
         let says_which_way = match bound {
             Bound::Exact => true,
             Bound::Lower => best_score > static_eval,
@@ -309,7 +315,7 @@ impl Worker<'_, '_> {
         best_score
     }
 
-    /// Whether the hash move of this node (at `ply`, `depth` deep, window up to `beta`) is
+    /// Whether the hash move of this node (`depth` deep, window up to `beta`) is
     /// singular: whether every other move fails low against a bound a little below the
     /// table's score for it, searched to half the depth. When they do not, and even that
     /// bound is at least `beta`, two moves beat `beta` and the node cuts off (multi-cut).
@@ -318,7 +324,6 @@ impl Worker<'_, '_> {
         entry: Option<Entry>,
         depth: Depth,
         beta: Score,
-        ply: usize,
         checked: bool,
     ) -> Singularity {
         let params = self.params;
@@ -333,17 +338,16 @@ impl Worker<'_, '_> {
             return Singularity::NotSingular;
         }
         let singular_beta = entry.score - params.singular_margin_per_depth * depth;
-        self.excluded[ply] = entry.best_move;
+        let ply = self.ply;
+        self.stack[ply].excluded = entry.best_move;
         let score = self.search(
             (depth - 1) / 2,
             singular_beta - 1,
             singular_beta,
-            ply,
-            false,
-            false,
+            NonPv,
             checked,
         );
-        self.excluded[ply] = Move::NULL;
+        self.stack[ply].excluded = Move::NULL;
         if score < singular_beta {
             Singularity::Singular
         } else if singular_beta >= beta {
@@ -369,23 +373,22 @@ impl Worker<'_, '_> {
                 <= alpha
     }
 
-    /// The score, for the side that made it, of the move just made at `ply`: its child
-    /// searched `depth` plies deep within `alpha..beta` seen from this node.
+    /// The score, for the side that made it, of the move just made: its child searched
+    /// `depth` plies deep within `alpha..beta` seen from this node, as a node of kind `node`.
     #[inline(always)]
     fn child_score(
         &mut self,
         depth: Depth,
         alpha: Score,
         beta: Score,
-        ply: usize,
-        pv_node: bool,
+        node: NodeKind,
         checked: bool,
     ) -> Score {
         // Straight to the quiescence search at the horizon: `search` would only pass the
         // call on, after setting up its large frame.
         if depth <= 0 {
-            return -self.quiescence(-beta, -alpha, ply + 1, checked);
+            return -self.quiescence(-beta, -alpha, checked);
         }
-        -self.search(depth, -beta, -alpha, ply + 1, pv_node, true, checked)
+        -self.search(depth, -beta, -alpha, node, checked)
     }
 }
