@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference perft counts for Chess Fragments, made by Fairy-Stockfish.
 
-Chess Fragments (issue 9) is Outpost's 5x5 variant; Fairy-Stockfish (Debian package
+Chess Fragments is Outpost's 5x5 variant; Fairy-Stockfish (Debian package
 `fairy-stockfish`) plays it when given data/fragments-fairy-stockfish.ini. This script asks it
 for perft counts and divides so that Outpost's own move generator can be checked against an
 independent one, move by move:

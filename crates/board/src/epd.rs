@@ -609,7 +609,8 @@ mod tests {
     }
 
     #[test]
-    fn garbage_never_panics() {
+    fn garbage_is_an_error_with_a_message() {
+        // Broken positions: each is refused as a bad FEN, and says so.
         for line in [
             "\"",
             ";",
@@ -620,7 +621,38 @@ mod tests {
             "8/8 w - - 1",
             "x x x x 1 2 3 ;",
         ] {
-            let _ = Epd::parse(line);
+            let error = Epd::parse(line).expect_err(line);
+            assert!(matches!(error, EpdError::Fen(_)), "{line:?}: {error:?}");
+            assert!(
+                error.to_string().starts_with("bad position: "),
+                "{line:?}: {error}"
+            );
+        }
+        // Broken operations after a good position: each error points into the line.
+        for operations in [
+            ";\"",
+            ";\u{e9}",
+            ";1x",
+            "; id \"a",
+            ";id a;id b",
+            ";bm Nf3 \"e4",
+        ] {
+            let line = format!("{START} {operations}");
+            let error = Epd::parse(&line).expect_err(&line);
+            let column = match &error {
+                EpdError::Opcode { column, .. }
+                | EpdError::UnterminatedString { column }
+                | EpdError::DuplicateOpcode { column, .. } => *column,
+                other => panic!("{line:?}: {other:?}"),
+            };
+            assert!(
+                column > START.len() && column <= line.chars().count(),
+                "{line:?}: {error}"
+            );
+            assert!(
+                error.to_string().starts_with(&format!("column {column}: ")),
+                "{error}"
+            );
         }
     }
 }

@@ -1,22 +1,4 @@
-//! The chess position of the Outpost engine: squares, pieces, bitboards, moves, FEN and EPD,
-//! Zobrist hashing and make/unmake. It knows the rules of how pieces are placed and moved, not
-//! which moves are legal (that is `outpost-movegen`).
-//!
-//! ```
-//! use outpost_board::{Board, Move, Square};
-//!
-//! let mut board = Board::startpos();
-//! let hash_before = board.hash();
-//! let e4 = Move::double_push(Square::E2, Square::E4);
-//! let undo = board.make(e4);
-//! assert_eq!(
-//!     board.to_fen(),
-//!     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
-//! );
-//! board.unmake(e4, &undo);
-//! assert_eq!(board.hash(), hash_before);
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
 mod bitboard;

@@ -358,14 +358,6 @@ impl Rank {
     pub const R7: Rank = Rank(6);
     /// Rank 8, black's back rank.
     pub const R8: Rank = Rank(7);
-
-    /// The rank as seen from `color`'s side: rank 1 for white is rank 8 for black.
-    pub const fn relative_to(self, color: Color) -> Rank {
-        match color {
-            Color::White => self,
-            Color::Black => Rank(7 - self.0),
-        }
-    }
 }
 
 /// One of the 64 squares, a1 = 0, b1 = 1, …, h8 = 63.

@@ -18,7 +18,7 @@ fn play(mut board: Board, moves: &[Move]) -> Board {
 
 #[test]
 fn castling_does_not_reset_the_fifty_move_clock() {
-    // Issue 11, item 5: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O.
+    // Castling is not a pawn move or a capture: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O.
     let board = play(
         Board::startpos(),
         &[
@@ -65,7 +65,7 @@ fn pawn_moves_and_captures_reset_the_clock_and_other_moves_count() {
 
 #[test]
 fn the_fullmove_number_stops_at_65535() {
-    // Issue 11, item 6: this gave move 0.
+    // The move number once wrapped around to 0 here; it must stay at its maximum.
     let board = Board::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 10 65535").unwrap();
     let after = play(board.clone(), &[Move::quiet(Square::E8, Square::E7)]);
     assert_eq!(after.to_fen(), "8/4k3/8/8/8/8/8/4K3 w - - 11 65535");

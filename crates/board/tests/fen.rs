@@ -295,7 +295,7 @@ fn every_error_variant_is_reported() {
 
 #[test]
 fn impossible_material_is_refused() {
-    // Issue 11: 24 white queens overflowed the move list.
+    // 24 white queens cannot arise in a game, and once overflowed the move list.
     assert_eq!(
         error("1QQQQQbk/Q5pp/Q5QQ/Q2Q3Q/Q6Q/Q6Q/1Q5Q/KQQQQQQ1 w - - 0 1"),
         FenError::TooManyPieces {

@@ -1,44 +1,4 @@
-//! Opening books for the Outpost chess engine.
-//!
-//! Two kinds of book answer the same question (which moves does the book know in this
-//! position, and how often should each be played?) through the [`Book`] trait:
-//!
-//! - [`PolyglotBook`]: a book in the standard Polyglot `.bin` format, read from a file or from
-//!   bytes into memory; [`PolyglotFile`] (and [`PolyglotReader`], over any `Read + Seek`) looks
-//!   positions up where the book is stored instead, by binary search. Positions are looked up
-//!   by Polyglot's own Zobrist key ([`polyglot::key`]), which differs from the key
-//!   `outpost-board` uses for search.
-//! - [`BuiltinBook`]: a small book of main lines after 1.e4, 1.d4, 1.c4 and 1.Nf3, written in
-//!   SAN in the source and read once, at first use.
-//!
-//! Every move a book returns is legal in the position: book moves are matched against
-//! [`outpost_movegen::legal_moves`], and anything else in the book is skipped.
-//!
-//! ```
-//! use outpost_board::Board;
-//! use outpost_book::{Book, BuiltinBook, PolyglotBook, PolyglotEntry};
-//! use rand_chacha::{rand_core::SeedableRng, ChaCha8Rng};
-//!
-//! let mut board = Board::startpos();
-//! let mut rng = ChaCha8Rng::seed_from_u64(7);
-//!
-//! // The built-in book knows the start position.
-//! let moves = BuiltinBook.moves(&board);
-//! assert!(moves.iter().any(|(mv, _)| mv.to_string() == "e2e4"));
-//! let choice = BuiltinBook.choose(&board, &mut rng).unwrap();
-//! assert!(moves.iter().any(|&(mv, _)| mv == choice));
-//!
-//! // A Polyglot book with one entry: 1.d4 from the start position.
-//! let d4 = outpost_movegen::uci::parse_uci_move(&board, "d2d4").unwrap();
-//! let bytes = PolyglotBook::from_entries([PolyglotEntry::new(&board, d4, 10)]).to_bytes();
-//! let book = PolyglotBook::from_bytes(&bytes).unwrap();
-//! assert_eq!(book.moves(&board), vec![(d4, 10)]);
-//!
-//! // Either book can stand behind a trait object.
-//! let books: [&dyn Book; 2] = [&book, &BuiltinBook];
-//! assert!(books.iter().all(|book| book.choose(&board, &mut rng).is_some()));
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
 mod builtin;

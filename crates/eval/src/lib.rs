@@ -1,35 +1,4 @@
-//! Static evaluation for the Outpost chess engine: material plus middlegame and endgame
-//! piece-square tables, passed pawns, pawn structure, mobility, king safety, the bishop pair,
-//! rooks on open files, threats and the tempo, each a middlegame and an endgame score blended
-//! by the game phase ("tapered" evaluation), and the score type with its mate-score helpers.
-//!
-//! The numbers are parameters ([`params`]) whose values live in the generated `tuned.rs`,
-//! written by `cargo xtask tune`; [`params::trace`] tells the tuner which parameters a
-//! position counts, through the same description the engine's tables are built from.
-//!
-//! ```
-//! use outpost_board::Board;
-//! use outpost_eval::{evaluate, explain, phase, MAX_PHASE, TEMPO};
-//!
-//! // The start position is symmetric: only the side to move's tempo bonus remains.
-//! let start = Board::startpos();
-//! assert_eq!(evaluate(&start), TEMPO.middlegame);
-//! assert_eq!(phase(&start), MAX_PHASE);
-//!
-//! // White is a queen up: good for white to move, equally bad for black to move.
-//! let white = Board::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
-//! let black = Board::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
-//! assert!(evaluate(&white) > 800);
-//! // Only the tempo changed sides (blended by the phase, so within a centipawn of rounding).
-//! let tempo = TEMPO.blend(phase(&white));
-//! assert!((evaluate(&black) - (-evaluate(&white) + 2 * tempo)).abs() <= 1);
-//!
-//! // The same score, term by term, as a table people can read.
-//! let explanation = explain(&white);
-//! assert_eq!(explanation.side_to_move_score, evaluate(&white));
-//! println!("{explanation}");
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
 mod explain;

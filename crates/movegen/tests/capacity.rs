@@ -97,7 +97,7 @@ const CROWDED: [(&str, usize); 6] = [
     ("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", 218),
     ("B1K1BNNk/R5Rp/p2Q4/Q4Q2/2Q4Q/4Q3/1Q4Q1/3Q4 w - - 0 1", 218),
     ("1R4R1/K2Q4/B4Q2/B1Q4Q/4Q3/NQ4Q1/1N1Q4/kq3Q2 w - - 0 1", 216),
-    // The position of issue 11, cut down to nine queens.
+    // The 24-queen position that once overflowed the move list, cut down to nine queens.
     ("1Q1Q2bk/6pp/Q6Q/3Q4/8/Q6Q/1Q5Q/K7 w - - 0 1", 145),
     // Nine queens, the king in check from a rook and a bishop.
     (

@@ -1,18 +1,4 @@
-//! Perft: the number of move paths of a given length from a position, the standard test of a
-//! move generator against published counts.
-//!
-//! ```
-//! use outpost_board::Board;
-//!
-//! let mut board = Board::startpos();
-//! assert_eq!(perft::perft(&mut board, 3), 8_902);
-//! ```
-//!
-//! [`perft`] is the plain recursive count (with a bulk count of the legal moves at the last
-//! ply). [`Perft`] adds a shared hash table of subtree counts and splits the root moves over
-//! threads; [`check_hash`] verifies the incremental hash and the whole position after every
-//! make and unmake.
-
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
 mod check;

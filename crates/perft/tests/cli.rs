@@ -87,7 +87,7 @@ fn help_explains_the_options() {
 
 #[test]
 fn impossible_positions_are_refused_with_exit_code_2() {
-    // Issue 11: 24 white queens overflowed the move list and the binary died with code 101.
+    // 24 white queens once overflowed the move list and the binary died with code 101.
     for (fen, reason) in [
         (
             "1QQQQQbk/Q5pp/Q5QQ/Q2Q3Q/Q6Q/Q6Q/1Q5Q/KQQQQQQ1 w - - 0 1",

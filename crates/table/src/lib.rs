@@ -1,13 +1,5 @@
-//! Cache-line buckets of atomic words: the memory under Outpost's hash tables.
-//!
-//! [`Buckets`] is an array of 64-byte buckets, each [`SLOTS_PER_BUCKET`] slots of two
-//! `AtomicU64`, shared by any number of threads without locks; what the two words of a slot
-//! mean is the table's business. The array is allocated fallibly (a size the machine cannot
-//! give is a [`TableAllocError`], never an abort) and zeroed lazily: it comes from a zeroed
-//! allocation, which the operating system backs with zero pages only when they are first
-//! touched, so that even a table of many gigabytes is ready at once and no thread spends
-//! seconds writing zeros into it. On Linux the table asks for huge pages (see
-//! `memory_hints.rs`, the workspace's only unsafe code: a madvise call and a prefetch).
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
 
 mod memory_hints;
 

@@ -1,12 +1,13 @@
 //! Positions through the real `uci` binary's stdin: impossible FENs are refused with `info
-//! string` and the engine goes on (issue 11, item 2), castling keeps the fifty-move clock
-//! (item 5), and the move number does not wrap (item 6).
+//! string` and the engine goes on, castling keeps the fifty-move clock, and the move number
+//! does not wrap.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The position of issue 11 with 24 white queens, which overflowed the move list.
+/// A position with 24 white queens, which cannot arise in a game and once overflowed the
+/// move list.
 const QUEENS: &str = "1QQQQQbk/Q5pp/Q5QQ/Q2Q3Q/Q6Q/Q6Q/1Q5Q/KQQQQQQ1 w - - 0 1";
 
 /// Feeds `input` to the binary, closes its stdin and returns its output once it has ended
