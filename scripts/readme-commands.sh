@@ -1,37 +1,65 @@
 #!/usr/bin/env bash
-# Runs every command that README.md shows in a ```sh block, in the README's order, and checks
-# what it prints, so that a README command that breaks turns CI red. The commands are read from
-# the README itself: a new one is run as written (no input, at most 10 minutes) unless the
+# Runs every command that README.md and the files of docs/ show in a ```sh block, file by file
+# (README.md first, then docs/*.md in name order) and in each file's order, and checks what it
+# prints, so that a documented command that breaks turns CI red. The commands are read from the
+# files themselves: a new one is run as written (no input, at most 10 minutes) unless the
 # table below says how to bound it. Long ones are bounded: the engine and the terminal game get
 # a scripted input, the benchmarks run in criterion's test mode, the soaks play a few games, the
 # match commands (which need tools from outside the repository) are only checked for the files
-# they name.
+# they name. A command is matched to the table by its exact text, whichever file shows it.
 #
-# Usage: scripts/readme-commands.sh [FILE]   (from anywhere; .ci/run calls it; FILE: another
-# Markdown file than README.md, such as one with a command just changed)
+# Usage: scripts/readme-commands.sh [FILE...]   (from anywhere; .ci/run calls it without
+# arguments: README.md and docs/*.md. FILE: the Markdown files to read instead, such as one
+# with a command just changed: scripts/readme-commands.sh docs/perft.md). With --plan first,
+# it only prints how each command would be run (or why not), and runs nothing.
 set -euo pipefail
-readme=$(realpath "${1:-$(dirname "$0")/../README.md}")
+plan_only=""
+if [ "${1:-}" = "--plan" ]; then
+  plan_only=yes
+  shift
+fi
+files=()
+if [ "$#" -gt 0 ]; then
+  for file in "$@"; do files+=("$(realpath "$file")"); done
+fi
 cd "$(dirname "$0")/.."
+if [ "${#files[@]}" -eq 0 ]; then
+  files=("$PWD/README.md")
+  for file in docs/*.md; do files+=("$PWD/$file"); done
+fi
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-# The README's commands: the lines of its ```sh blocks, a line ending in `\` joined to the
-# next, a comment after two or more spaces dropped.
-mapfile -t commands < <(awk '
-  /^```sh$/ { block = 1; next }
-  /^```/ { block = 0; next }
-  block {
-    line = $0
-    sub(/  +#.*$/, "", line)
-    if (line ~ /\\$/) { sub(/ *\\$/, " ", line); sub(/^ +/, "", line); joined = joined line; next }
-    sub(/^ +/, "", line)
-    print joined line
-    joined = ""
-  }' "$readme")
-[ "${#commands[@]}" -gt 0 ] || { echo "readme-commands: no command found in $readme" >&2; exit 1; }
+# The commands of each file: the lines of its ```sh blocks, a line ending in `\` joined to the
+# next, a comment after two or more spaces dropped. `sources` holds the file of each command.
+commands=() sources=()
+for file in "${files[@]}"; do
+  mapfile -t found < <(awk '
+    /^```sh$/ { block = 1; next }
+    /^```/ { block = 0; next }
+    block {
+      line = $0
+      sub(/  +#.*$/, "", line)
+      if (line ~ /\\$/) { sub(/ *\\$/, " ", line); sub(/^ +/, "", line); joined = joined line; next }
+      sub(/^ +/, "", line)
+      print joined line
+      joined = ""
+    }' "$file")
+  # A file named on the command line, or README.md, must show commands; a file of docs/
+  # without any is simply read.
+  if [ "${#found[@]}" -eq 0 ]; then
+    [ "$#" -eq 0 ] && [ "$file" != "$PWD/README.md" ] && continue
+    echo "readme-commands: no command found in $file" >&2
+    exit 1
+  fi
+  for command in "${found[@]}"; do
+    commands+=("$command")
+    sources+=("${file#"$PWD"/}")
+  done
+done
 
-# How one README command is run: `run` (shell text; the command itself unless bounded),
+# How one documented command is run: `run` (shell text; the command itself unless bounded),
 # `input` (its standard input), `expect` (extended regular expressions its output must match,
 # stdout and stderr together), `skip` (why it is not run), `limit` (seconds it may take).
 plan() {
@@ -222,15 +250,31 @@ plan() {
       for word in $command; do
         case "$word" in
           cmd=target/* | file=data/*)
-            [ -e "${word#*=}" ] || { echo "FAIL  $command: ${word#*=} does not exist" >&2; exit 1; } ;;
+            [ -e "${word#*=}" ] || [ -n "$plan_only" ] || { echo "FAIL  $command: ${word#*=} does not exist" >&2; exit 1; } ;;
         esac
       done ;;
   esac
 }
 
-ran=0 skipped=0
-for command in "${commands[@]}"; do
+ran=0 skipped=0 source=""
+for index in "${!commands[@]}"; do
+  command=${commands[$index]}
+  if [ "${sources[$index]}" != "$source" ]; then
+    source=${sources[$index]}
+    echo "== $source"
+  fi
   plan "$command"
+  if [ -n "$plan_only" ]; then
+    if [ -n "$skip" ]; then
+      echo "skip  $command  ($skip)"
+    else
+      echo "run   $command"
+      [ "$run" = "$command" ] || echo "      as: $run"
+      [ -n "$input" ] && echo "      input: ${input//$'\n'/\\n}"
+      echo "      expect: ${expect[*]:-(exit code 0 only)}"
+    fi
+    continue
+  fi
   if [ -n "$skip" ]; then
     echo "skip  $command  ($skip)"
     skipped=$((skipped + 1))
@@ -260,19 +304,28 @@ for command in "${commands[@]}"; do
   ran=$((ran + 1))
 done
 
-# The programs the README says can be piped into `head`: a closed pipe is no panic.
-for program in "-p examples --bin legal_moves" "-p examples --bin count_perft -- 5" \
-  "-p examples --bin analyse -- 2" "-p examples --bin selfplay -- 500" \
-  "-p examples --bin legal_moves -- --help" "-p perft -- --depth 5 --divide" \
-  "-p perft -- --help" "-p uci -- bench 3"; do
-  status=0
-  cargo run --quiet --release $program 2>"$scratch/err" </dev/null | head -1 >/dev/null || status=$?
-  if [ "$status" -ne 0 ] || grep -q "panicked" "$scratch/err"; then
-    echo "FAIL  cargo run --release $program | head -1: exit code $status" >&2
-    cat "$scratch/err" >&2
-    exit 1
-  fi
-done
-echo "ok    8 programs piped into head -1"
+[ -z "$plan_only" ] || exit 0
 
-echo "$ran README commands ran as described, $skipped skipped"
+# The programs the README says can be piped into `head`: a closed pipe is no panic (checked
+# when README.md is among the files read).
+readme_read=""
+for file in "${files[@]}"; do
+  if [ "$file" = "$PWD/README.md" ]; then readme_read=yes; fi
+done
+if [ -n "$readme_read" ]; then
+  for program in "-p examples --bin legal_moves" "-p examples --bin count_perft -- 5" \
+    "-p examples --bin analyse -- 2" "-p examples --bin selfplay -- 500" \
+    "-p examples --bin legal_moves -- --help" "-p perft -- --depth 5 --divide" \
+    "-p perft -- --help" "-p uci -- bench 3"; do
+    status=0
+    cargo run --quiet --release $program 2>"$scratch/err" </dev/null | head -1 >/dev/null || status=$?
+    if [ "$status" -ne 0 ] || grep -q "panicked" "$scratch/err"; then
+      echo "FAIL  cargo run --release $program | head -1: exit code $status" >&2
+      cat "$scratch/err" >&2
+      exit 1
+    fi
+  done
+  echo "ok    8 programs piped into head -1"
+fi
+
+echo "$ran documented commands ran as described, $skipped skipped (${#files[@]} files)"

@@ -1,5 +1,11 @@
-//! Command-line parsing, by hand: `xtask <task> [options]`, options as `--name value` or
-//! `--name=value`.
+//! Command-line parsing with clap: `xtask <task> [options]`, options as `--name value` or
+//! `--name=value`. The clap structs below are the command line as the user writes it
+//! (their doc comments are the `--help` text); [`parse`] turns them into the options the
+//! tasks take.
+
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::ffi::OsString;
+use std::path::PathBuf;
 
 /// The default budget of `perft`: every published count of at most this many positions.
 pub const DEFAULT_MAX_NODES: u64 = 200_000_000;
@@ -35,8 +41,6 @@ pub const DEFAULT_L2: f64 = 2e-8;
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// Print the usage text.
-    Help,
     /// Run published perft counts.
     Perft(PerftOptions),
     /// Check the incremental hash on every position.
@@ -145,149 +149,308 @@ pub struct FuzzOptions {
     pub sanitizer: String,
 }
 
-/// Parses the arguments after the program name. `Err` is a message for the user (exit 2).
-pub fn parse(args: &[String]) -> Result<Command, String> {
-    let Some((task, rest)) = args.split_first() else {
-        return Err("no task given".to_string());
-    };
-    match task.as_str() {
-        "help" | "-h" | "--help" => Ok(Command::Help),
-        "perft" => parse_perft(rest),
-        "hash" => parse_hash(rest),
-        "fuzz" => parse_fuzz(rest),
-        "fragments-match" => parse_match(rest),
-        "datagen" => parse_datagen(rest),
-        "tune" => parse_tune(rest),
-        "divide" => match rest {
-            [flag] if flag == "-h" || flag == "--help" => Ok(Command::Help),
-            [file] if !file.starts_with('-') => Ok(Command::Divide(file.clone())),
-            _ => Err("divide takes one argument, the file of divides".to_string()),
-        },
-        other if other.starts_with('-') => Err(format!("unknown option '{other}' before the task")),
-        other => Err(format!("unknown task '{other}'")),
-    }
+/// Outpost's development tasks.
+#[derive(Debug, Parser)]
+#[command(
+    name = "xtask",
+    bin_name = "cargo xtask",
+    version,
+    subcommand_required = true,
+    arg_required_else_help = true,
+    after_help = "A relative --suite FILE not found from the current directory is looked up \
+from the workspace root. Options may also be written --name=value.
+
+Exit codes: 0 all good, 1 a count, check or fuzz target failed, 2 bad arguments or input, \
+or the nightly toolchain, cargo-fuzz or a build that fuzzing needs is missing."
+)]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
 }
 
-fn parse_perft(args: &[String]) -> Result<Command, String> {
-    let mut suite = None;
-    let mut max_nodes = None;
-    let mut quick = false;
-    let mut threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let mut hash_mb = DEFAULT_HASH_MB;
-    let mut args = Flags::new(args);
-    while let Some((name, inline)) = args.next_flag()? {
-        match name {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--suite" => suite = Some(args.value(name, inline)?.to_string()),
-            "--max-nodes" => {
-                max_nodes = Some(number(name, args.value(name, inline)?, 1, u64::MAX)?);
-            }
-            "--threads" => threads = number(name, args.value(name, inline)?, 1, 1024)? as usize,
-            "--hash" => hash_mb = number(name, args.value(name, inline)?, 0, 65_536)? as usize,
-            "--quick" => {
-                args.no_value(name, inline)?;
-                quick = true;
-            }
-            other => return Err(format!("unknown option '{other}' for perft")),
-        }
-    }
-    let default = if quick {
-        QUICK_MAX_NODES
+#[derive(Debug, Subcommand)]
+enum Task {
+    /// Run every published perft count of an EPD file that is at most N positions and
+    /// compare it with ours; one line per count, then a total.
+    Perft(PerftArgs),
+    /// Walk N plies from every position, comparing the incremental hash and the board with
+    /// ones computed from scratch after every make and unmake, and the count with the
+    /// published one; stop at the first failure.
+    Hash(HashArgs),
+    /// Compare another engine's perft divides with ours, move by move: FILE holds blocks of
+    /// a `position FEN ;depth N` line and `MOVE COUNT` lines (as
+    /// scripts/fragments-reference.py writes from Fairy-Stockfish); one line per block, then
+    /// every move one side lacks and every count that differs.
+    Divide {
+        /// The file of divides
+        #[arg(value_name = "FILE")]
+        file: String,
+    },
+    /// Play Chess Fragments against another UCI engine, every move checked by Outpost's
+    /// rules: openings of N random plies from seed S, each played with both colours; one line
+    /// per game, then W-D-L, score and Elo difference; games as PGN.
+    FragmentsMatch(MatchArgs),
+    /// Run the cargo-fuzz targets of fuzz/ one after the other, each for N inputs, and print
+    /// a table of runs, seconds and result.
+    ///
+    /// Needs the nightly toolchain; installs cargo-fuzz (cargo install cargo-fuzz --locked)
+    /// when it is missing. New inputs go to target/fuzz/corpus/, libFuzzer's output to
+    /// target/fuzz/logs/; a failing input is copied to fuzz/regressions/NAME/ (replayed by
+    /// cargo test from then on) and the command that reproduces it is printed.
+    Fuzz(FuzzArgs),
+    /// Self-play games for the tuner by Outpost's search, as `FEN;result;score` lines.
+    ///
+    /// Outpost's search as a library, one thread per game, a fresh 8 MiB table each:
+    /// openings of 8 random plies from seed S, N nodes a move, refereed by the rules (mate,
+    /// stalemate, fifty moves, repetition, material), adjudicated at 1000 cp for 6 plies
+    /// (win) or within 10 cp for 12 plies after ply 80 (draw). Keeps the positions where the
+    /// side to move is not in check and the best move is neither a capture nor a promotion,
+    /// as `FEN;result;score` lines (result 1.0, 0.5 or 0.0 and score in centipawns, both from
+    /// white's view). The same seed gives the same file with any number of threads.
+    Datagen(DatagenArgs),
+    /// Texel's method: fit the evaluation's parameters to datagen's positions, written as
+    /// Rust.
+    ///
+    /// Fits K of sigmoid(K * eval) to the results first, then every evaluation parameter at
+    /// once by Adam on batches of 4096 positions, printing the mean squared error after each
+    /// epoch; writes the rounded values as Rust. The means of the piece-square and mobility
+    /// tables stay where they started (they would trade places with the piece values).
+    Tune(TuneArgs),
+}
+
+#[derive(Debug, Args)]
+struct PerftArgs {
+    /// EPD file of `FEN ;D1 20 ;D2 400 ... ;id "name"` lines, or NAME for
+    /// data/perft-NAME.epd [default: data/perft-standard.epd of the workspace]
+    #[arg(long, value_name = "FILE")]
+    suite: Option<String>,
+    /// Largest published count to run [default: 200000000]
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    max_nodes: Option<u64>,
+    /// A budget for CI: --max-nodes 2000000 unless given
+    #[arg(long)]
+    quick: bool,
+    /// Threads sharing out the root moves, 1 to 1024 [default: all cores]
+    #[arg(long, value_name = "N", value_parser = threads)]
+    threads: Option<usize>,
+    /// Largest table of subtree counts in MiB, 0 for none; each count gets a fresh table of
+    /// 1 MiB per million positions
+    #[arg(long = "hash", value_name = "MB", default_value_t = DEFAULT_HASH_MB,
+        value_parser = hash_mib)]
+    hash_mb: usize,
+}
+
+#[derive(Debug, Args)]
+struct HashArgs {
+    /// EPD file or suite NAME (as for perft) to check, may be repeated [default:
+    /// data/perft-suite.epd and data/perft-standard.epd]
+    #[arg(long = "suite", value_name = "FILE")]
+    suites: Vec<String>,
+    /// Plies, 0 to 8
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HASH_DEPTH, value_parser = hash_depth)]
+    depth: u32,
+}
+
+#[derive(Debug, Args)]
+struct MatchArgs {
+    /// Games
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = games)]
+    games: usize,
+    /// Seconds per side and per move
+    #[arg(long = "tc", value_name = "BASE+INC", default_value = "10+0.1", value_parser = time_control)]
+    time_control: (std::time::Duration, std::time::Duration),
+    /// Random plies of each opening, 0 to 20
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = plies)]
+    plies: usize,
+    /// Seed of the openings
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = any_number)]
+    seed: u64,
+    /// Where the games are written as PGN [default: target/fragments-match.pgn]
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<String>,
+    /// Outpost [default: target/release/outpost: build it first]
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// The opponent, with the options VariantPath (data/fragments-fairy-stockfish.ini),
+    /// UCI_Variant fragments, Threads 1, Hash 16 unless --opponent-option is given
+    #[arg(long, value_name = "CMD", default_value = "/usr/games/fairy-stockfish")]
+    opponent: String,
+    /// A `setoption` for the opponent, may be repeated (replaces the default options)
+    #[arg(long = "opponent-option", value_name = "NAME=VALUE", value_parser = name_value)]
+    opponent_options: Vec<(String, String)>,
+}
+
+#[derive(Debug, Args)]
+struct FuzzArgs {
+    /// Inputs per target
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FUZZ_RUNS, value_parser = at_least_one)]
+    runs: u64,
+    /// Only this target, may be repeated (fen, san, uci_move, pgn, uci_session, polyglot)
+    /// [default: all]
+    #[arg(long = "target", value_name = "NAME")]
+    targets: Vec<String>,
+    /// The sanitizer the targets are built with
+    #[arg(long, value_name = "NAME", default_value = "none",
+        value_parser = ["none", "address", "leak", "memory", "thread"])]
+    sanitizer: String,
+}
+
+#[derive(Debug, Args)]
+struct DatagenArgs {
+    /// Games
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_DATAGEN_GAMES, value_parser = datagen_games)]
+    games: u64,
+    /// Nodes per move
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_DATAGEN_NODES, value_parser = at_least_one)]
+    nodes: u64,
+    /// Seed of the openings (game i is seeded from it and i)
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = any_number)]
+    seed: u64,
+    /// The file the positions are written to [default: target/tuning/positions.txt]
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Games played at once, 1 to 1024
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = threads)]
+    threads: usize,
+}
+
+#[derive(Debug, Args)]
+struct TuneArgs {
+    /// Positions from datagen [default: target/tuning/positions.txt]
+    #[arg(long, value_name = "FILE")]
+    data: Option<PathBuf>,
+    /// The Rust file written [default: crates/eval/src/tuned.rs, what the engine compiles in]
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Passes over the data
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_EPOCHS, value_parser = epochs)]
+    epochs: usize,
+    /// Adam's step in centipawns, 1e-6 to 1e6
+    #[arg(long, value_name = "X", default_value_t = DEFAULT_LEARNING_RATE, value_parser = learning_rate)]
+    learning_rate: f64,
+    /// Part of each target taken from the search's score, 0 to 1 (0: game results only)
+    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = fraction)]
+    score_weight: f64,
+    /// Weight of the penalty on each parameter's squared distance from its starting value,
+    /// 0 to 1 (0 for none)
+    #[arg(long, value_name = "L", default_value_t = DEFAULT_L2, value_parser = fraction)]
+    l2: f64,
+    /// Write today's values unchanged, reading no data
+    #[arg(long)]
+    rewrite: bool,
+}
+
+/// The command line's parser, with the perft suites of `data/` named in `--suite`'s help.
+fn command() -> clap::Command {
+    let suites = crate::epd::suite_names();
+    let listed = if suites.is_empty() {
+        "none found in data/".to_string()
     } else {
-        DEFAULT_MAX_NODES
+        suites.join(", ")
     };
-    Ok(Command::Perft(PerftOptions {
-        suite,
-        max_nodes: max_nodes.unwrap_or(default),
-        threads,
-        hash_mb,
-    }))
+    Cli::command().mut_subcommand("perft", |perft| {
+        perft.mut_arg("suite", |suite| {
+            let help = format!(
+                "EPD file of `FEN ;D1 20 ;D2 400 ... ;id \"name\"` lines, or NAME for \
+                 data/perft-NAME.epd ({listed}) [default: data/perft-standard.epd of the workspace]"
+            );
+            suite.help(help)
+        })
+    })
 }
 
-fn parse_hash(args: &[String]) -> Result<Command, String> {
-    let mut suites = Vec::new();
-    let mut depth = DEFAULT_HASH_DEPTH;
-    let mut args = Flags::new(args);
-    while let Some((name, inline)) = args.next_flag()? {
-        match name {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--suite" => suites.push(args.value(name, inline)?.to_string()),
-            "--depth" => {
-                depth = number(
-                    name,
-                    args.value(name, inline)?,
-                    0,
-                    u64::from(MAX_HASH_DEPTH),
-                )? as u32;
-            }
-            other => return Err(format!("unknown option '{other}' for hash")),
-        }
-    }
-    Ok(Command::Hash(HashOptions { suites, depth }))
-}
-
-fn parse_match(args: &[String]) -> Result<Command, String> {
+/// Parses the command line, program name first. `Err` is clap's message (exit code 2), or
+/// its help or version text (exit code 0): `error.exit()` prints either.
+pub fn parse<I, T>(args: I) -> Result<Command, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut command = command();
+    let matches = command.try_get_matches_from_mut(args)?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|error| error.format(&mut command))?;
     let root = crate::epd::workspace_root();
-    let ini = root.join("data").join("fragments-fairy-stockfish.ini");
-    let mut options = MatchOptions {
-        engine: root.join("target/release/outpost").display().to_string(),
-        opponent: "/usr/games/fairy-stockfish".to_string(),
-        opponent_options: Vec::new(),
-        games: 100,
-        base: std::time::Duration::from_secs(10),
-        increment: std::time::Duration::from_millis(100),
-        plies: 4,
-        seed: 1,
-        pgn: root
-            .join("target/fragments-match.pgn")
-            .display()
-            .to_string(),
-    };
-    let mut given_options = Vec::new();
-    let mut args = Flags::new(args);
-    while let Some((name, inline)) = args.next_flag()? {
-        match name {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--engine" => options.engine = args.value(name, inline)?.to_string(),
-            "--opponent" => options.opponent = args.value(name, inline)?.to_string(),
-            "--opponent-option" => {
-                let text = args.value(name, inline)?;
-                let (key, value) = text
-                    .split_once('=')
-                    .ok_or_else(|| format!("{name} '{text}' is not NAME=VALUE"))?;
-                given_options.push((key.to_string(), value.to_string()));
-            }
-            "--games" => {
-                options.games = number(name, args.value(name, inline)?, 1, 100_000)? as usize;
-            }
-            "--plies" => options.plies = number(name, args.value(name, inline)?, 0, 20)? as usize,
-            "--seed" => options.seed = number(name, args.value(name, inline)?, 0, u64::MAX)?,
-            "--pgn" => options.pgn = args.value(name, inline)?.to_string(),
-            "--tc" => {
-                let text = args.value(name, inline)?;
-                (options.base, options.increment) = time_control(text).ok_or_else(|| {
-                    format!("{name} '{text}' is not BASE+INCREMENT in seconds, like 10+0.1")
-                })?;
-            }
-            other => return Err(format!("unknown option '{other}' for fragments-match")),
+    Ok(match cli.task {
+        Task::Perft(args) => {
+            let default = if args.quick {
+                QUICK_MAX_NODES
+            } else {
+                DEFAULT_MAX_NODES
+            };
+            Command::Perft(PerftOptions {
+                suite: args.suite,
+                max_nodes: args.max_nodes.unwrap_or(default),
+                threads: args.threads.unwrap_or_else(all_cores),
+                hash_mb: args.hash_mb,
+            })
         }
-    }
-    options.opponent_options = if given_options.is_empty() {
-        // Fairy-Stockfish, taught the variant by the repository's .ini.
-        vec![
-            ("VariantPath".to_string(), ini.display().to_string()),
-            ("UCI_Variant".to_string(), "fragments".to_string()),
-            ("Threads".to_string(), "1".to_string()),
-            ("Hash".to_string(), "16".to_string()),
-        ]
-    } else {
-        given_options
-    };
-    Ok(Command::FragmentsMatch(options))
+        Task::Hash(args) => Command::Hash(HashOptions {
+            suites: args.suites,
+            depth: args.depth,
+        }),
+        Task::Divide { file } => Command::Divide(file),
+        Task::FragmentsMatch(args) => {
+            let (base, increment) = args.time_control;
+            let opponent_options = if args.opponent_options.is_empty() {
+                // Fairy-Stockfish, taught the variant by the repository's .ini.
+                let ini = root.join("data").join("fragments-fairy-stockfish.ini");
+                vec![
+                    ("VariantPath".to_string(), ini.display().to_string()),
+                    ("UCI_Variant".to_string(), "fragments".to_string()),
+                    ("Threads".to_string(), "1".to_string()),
+                    ("Hash".to_string(), "16".to_string()),
+                ]
+            } else {
+                args.opponent_options
+            };
+            Command::FragmentsMatch(MatchOptions {
+                engine: args
+                    .engine
+                    .unwrap_or_else(|| root.join("target/release/outpost").display().to_string()),
+                opponent: args.opponent,
+                opponent_options,
+                games: args.games,
+                base,
+                increment,
+                plies: args.plies,
+                seed: args.seed,
+                pgn: args.pgn.unwrap_or_else(|| {
+                    root.join("target/fragments-match.pgn")
+                        .display()
+                        .to_string()
+                }),
+            })
+        }
+        Task::Fuzz(args) => Command::Fuzz(FuzzOptions {
+            runs: args.runs,
+            targets: args.targets,
+            sanitizer: args.sanitizer,
+        }),
+        Task::Datagen(args) => Command::Datagen(DatagenOptions {
+            games: args.games,
+            nodes: args.nodes,
+            seed: args.seed,
+            out: args.out.unwrap_or_else(|| root.join(DEFAULT_DATA)),
+            threads: args.threads,
+        }),
+        Task::Tune(args) => Command::Tune(TuneOptions {
+            data: args.data.unwrap_or_else(|| root.join(DEFAULT_DATA)),
+            out: args.out.unwrap_or_else(|| root.join(DEFAULT_TUNED)),
+            epochs: args.epochs,
+            learning_rate: args.learning_rate,
+            score_weight: args.score_weight,
+            l2: args.l2,
+            rewrite: args.rewrite,
+        }),
+    })
+}
+
+fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// `10+0.1`: base and increment in seconds.
-fn time_control(text: &str) -> Option<(std::time::Duration, std::time::Duration)> {
+fn time_control(text: &str) -> Result<(std::time::Duration, std::time::Duration), String> {
     let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
     let seconds = |part: &str| {
         part.parse::<f64>()
@@ -295,151 +458,37 @@ fn time_control(text: &str) -> Option<(std::time::Duration, std::time::Duration)
             .filter(|s| s.is_finite() && (0.0..=86_400.0).contains(s))
             .map(std::time::Duration::from_secs_f64)
     };
-    Some((seconds(base).filter(|b| !b.is_zero())?, seconds(increment)?))
+    seconds(base)
+        .filter(|b| !b.is_zero())
+        .zip(seconds(increment))
+        .ok_or_else(|| "not BASE+INCREMENT in seconds, like 10+0.1".to_string())
 }
 
-fn parse_datagen(args: &[String]) -> Result<Command, String> {
-    let root = crate::epd::workspace_root();
-    let mut options = DatagenOptions {
-        games: DEFAULT_DATAGEN_GAMES,
-        nodes: DEFAULT_DATAGEN_NODES,
-        seed: 1,
-        out: root.join(DEFAULT_DATA),
-        threads: 1,
-    };
-    let mut args = Flags::new(args);
-    while let Some((name, inline)) = args.next_flag()? {
-        match name {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--games" => options.games = number(name, args.value(name, inline)?, 1, 10_000_000)?,
-            "--nodes" => options.nodes = number(name, args.value(name, inline)?, 1, u64::MAX)?,
-            "--seed" => options.seed = number(name, args.value(name, inline)?, 0, u64::MAX)?,
-            "--out" => options.out = args.value(name, inline)?.into(),
-            "--threads" => {
-                options.threads = number(name, args.value(name, inline)?, 1, 1024)? as usize;
-            }
-            other => return Err(format!("unknown option '{other}' for datagen")),
-        }
-    }
-    Ok(Command::Datagen(options))
-}
-
-fn parse_tune(args: &[String]) -> Result<Command, String> {
-    let root = crate::epd::workspace_root();
-    let mut options = TuneOptions {
-        data: root.join(DEFAULT_DATA),
-        out: root.join(DEFAULT_TUNED),
-        epochs: DEFAULT_EPOCHS,
-        learning_rate: DEFAULT_LEARNING_RATE,
-        score_weight: 0.0,
-        l2: DEFAULT_L2,
-        rewrite: false,
-    };
-    let mut args = Flags::new(args);
-    while let Some((name, inline)) = args.next_flag()? {
-        match name {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--data" => options.data = args.value(name, inline)?.into(),
-            "--out" => options.out = args.value(name, inline)?.into(),
-            "--epochs" => {
-                options.epochs = number(name, args.value(name, inline)?, 0, 1_000_000)? as usize;
-            }
-            "--learning-rate" => {
-                options.learning_rate = real(name, args.value(name, inline)?, 1e-6, 1e6)?;
-            }
-            "--score-weight" => {
-                options.score_weight = real(name, args.value(name, inline)?, 0.0, 1.0)?;
-            }
-            "--l2" => options.l2 = real(name, args.value(name, inline)?, 0.0, 1.0)?,
-            "--rewrite" => {
-                args.no_value(name, inline)?;
-                options.rewrite = true;
-            }
-            other => return Err(format!("unknown option '{other}' for tune")),
-        }
-    }
-    Ok(Command::Tune(options))
+/// `NAME=VALUE` of `--opponent-option`.
+fn name_value(text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .map(|(name, value)| (name.to_string(), value.to_string()))
+        .ok_or_else(|| "not NAME=VALUE".to_string())
 }
 
 /// A number from `low` to `high`, such as `0.5`.
-fn real(name: &str, text: &str, low: f64, high: f64) -> Result<f64, String> {
+fn real(text: &str, low: f64, high: f64) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
         .filter(|x| (low..=high).contains(x))
-        .ok_or_else(|| format!("{name} '{text}' is not a number from {low} to {high}"))
+        .ok_or_else(|| format!("not a number from {low} to {high}"))
 }
 
-fn parse_fuzz(args: &[String]) -> Result<Command, String> {
-    let mut options = FuzzOptions {
-        runs: DEFAULT_FUZZ_RUNS,
-        targets: Vec::new(),
-        sanitizer: "none".to_string(),
-    };
-    let mut args = Flags::new(args);
-    while let Some((name, inline)) = args.next_flag()? {
-        match name {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--runs" => options.runs = number(name, args.value(name, inline)?, 1, u64::MAX)?,
-            "--target" => options.targets.push(args.value(name, inline)?.to_string()),
-            "--sanitizer" => {
-                let sanitizer = args.value(name, inline)?;
-                if !matches!(sanitizer, "none" | "address" | "leak" | "memory" | "thread") {
-                    return Err(format!(
-                        "--sanitizer '{sanitizer}' is not one of none, address, leak, memory, thread"
-                    ));
-                }
-                options.sanitizer = sanitizer.to_string();
-            }
-            other => return Err(format!("unknown option '{other}' for fuzz")),
-        }
-    }
-    Ok(Command::Fuzz(options))
+fn learning_rate(text: &str) -> Result<f64, String> {
+    real(text, 1e-6, 1e6)
 }
 
-/// Walks options, splitting `--name=value`.
-struct Flags<'a> {
-    rest: std::slice::Iter<'a, String>,
-}
-
-impl<'a> Flags<'a> {
-    fn new(args: &'a [String]) -> Self {
-        Flags { rest: args.iter() }
-    }
-
-    /// The next option's name and its `=value`, if written that way.
-    fn next_flag(&mut self) -> Result<Option<(&'a str, Option<&'a str>)>, String> {
-        let Some(arg) = self.rest.next() else {
-            return Ok(None);
-        };
-        if !arg.starts_with('-') {
-            return Err(format!(
-                "unexpected argument '{arg}' (options start with --)"
-            ));
-        }
-        Ok(Some(match arg.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => (name, Some(value)),
-            _ => (arg.as_str(), None),
-        }))
-    }
-
-    /// The value of option `name`: the `=value` or the next argument.
-    fn value(&mut self, name: &str, inline: Option<&'a str>) -> Result<&'a str, String> {
-        inline
-            .or_else(|| self.rest.next().map(String::as_str))
-            .ok_or_else(|| format!("{name} needs a value"))
-    }
-
-    /// Rejects `--flag=value` for an option that takes none.
-    fn no_value(&self, name: &str, inline: Option<&str>) -> Result<(), String> {
-        match inline {
-            Some(value) => Err(format!("{name} takes no value (got '{value}')")),
-            None => Ok(()),
-        }
-    }
+fn fraction(text: &str) -> Result<f64, String> {
+    real(text, 0.0, 1.0)
 }
 
 /// A whole number from `low` to `high`; `_` may separate digits (`2_000_000`).
-fn number(name: &str, text: &str, low: u64, high: u64) -> Result<u64, String> {
+fn number(text: &str, low: u64, high: u64) -> Result<u64, String> {
     let digits: String = text.chars().filter(|&c| c != '_').collect();
     let valid =
         !digits.is_empty() && !text.starts_with('_') && digits.bytes().all(|b| b.is_ascii_digit());
@@ -449,11 +498,47 @@ fn number(name: &str, text: &str, low: u64, high: u64) -> Result<u64, String> {
         .filter(|n| (low..=high).contains(n))
         .ok_or_else(|| {
             if high == u64::MAX {
-                format!("{name} '{text}' is not a whole number of at least {low}")
+                format!("not a whole number of at least {low}")
             } else {
-                format!("{name} '{text}' is not a whole number from {low} to {high}")
+                format!("not a whole number from {low} to {high}")
             }
         })
+}
+
+fn any_number(text: &str) -> Result<u64, String> {
+    number(text, 0, u64::MAX)
+}
+
+fn at_least_one(text: &str) -> Result<u64, String> {
+    number(text, 1, u64::MAX)
+}
+
+fn threads(text: &str) -> Result<usize, String> {
+    number(text, 1, 1024).map(|n| n as usize)
+}
+
+fn hash_mib(text: &str) -> Result<usize, String> {
+    number(text, 0, 65_536).map(|n| n as usize)
+}
+
+fn hash_depth(text: &str) -> Result<u32, String> {
+    number(text, 0, u64::from(MAX_HASH_DEPTH)).map(|n| n as u32)
+}
+
+fn games(text: &str) -> Result<usize, String> {
+    number(text, 1, 100_000).map(|n| n as usize)
+}
+
+fn plies(text: &str) -> Result<usize, String> {
+    number(text, 0, 20).map(|n| n as usize)
+}
+
+fn datagen_games(text: &str) -> Result<u64, String> {
+    number(text, 1, 10_000_000)
+}
+
+fn epochs(text: &str) -> Result<usize, String> {
+    number(text, 0, 1_000_000).map(|n| n as usize)
 }
 
 #[cfg(test)]
@@ -461,8 +546,8 @@ mod tests {
     use super::*;
 
     fn parse_words(line: &str) -> Result<Command, String> {
-        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
-        parse(&args)
+        parse(std::iter::once("xtask").chain(line.split_whitespace()))
+            .map_err(|error| error.to_string())
     }
 
     fn perft_options(line: &str) -> PerftOptions {
@@ -547,28 +632,85 @@ mod tests {
     }
 
     #[test]
-    fn mistakes_are_messages() {
+    fn mistakes_are_messages_with_exit_code_2() {
         for (line, expected) in [
-            ("", "no task"),
-            ("bench", "unknown task"),
-            ("perft --max-nodes", "needs a value"),
+            ("", "Usage: cargo xtask <COMMAND>"),
+            ("bench", "unrecognized subcommand 'bench'"),
+            (
+                "perft --max-nodes",
+                "a value is required for '--max-nodes <N>'",
+            ),
             ("perft --max-nodes lots", "not a whole number"),
-            ("perft --max-nodes 0", "not a whole number"),
+            ("perft --max-nodes 0", "not a whole number of at least 1"),
             ("perft --threads 0", "from 1 to 1024"),
-            ("perft --quick=yes", "takes no value"),
-            ("perft --depth 3", "unknown option"),
-            ("perft extra", "unexpected argument"),
+            ("perft --quick=yes", "unexpected value 'yes' for '--quick'"),
+            ("perft --depth 3", "unexpected argument '--depth'"),
+            ("perft extra", "unexpected argument 'extra'"),
             ("hash --depth 99", "from 0 to 8"),
             ("hash --depth _3", "not a whole number"),
             ("fuzz --runs 0", "not a whole number of at least 1"),
-            ("fuzz --target", "needs a value"),
-            ("fuzz --sanitizer asan", "not one of"),
-            ("fuzz --jobs 2", "unknown option"),
+            ("fuzz --target", "a value is required for '--target <NAME>'"),
+            ("fuzz --sanitizer asan", "possible values: none, address"),
+            ("fuzz --jobs 2", "unexpected argument '--jobs'"),
+            ("fragments-match --tc 0+1", "not BASE+INCREMENT"),
+            ("fragments-match --opponent-option Hash", "not NAME=VALUE"),
+            ("divide", "<FILE>"),
         ] {
-            let error = parse_words(line).expect_err(line);
-            assert!(error.contains(expected), "{line}: {error}");
+            let error =
+                parse(std::iter::once("xtask").chain(line.split_whitespace())).expect_err(line);
+            assert_eq!(error.exit_code(), 2, "{line}: {error}");
+            assert!(error.to_string().contains(expected), "{line}: {error}");
         }
-        assert_eq!(parse_words("perft --help"), Ok(Command::Help));
-        assert_eq!(parse_words("help"), Ok(Command::Help));
+    }
+
+    #[test]
+    fn help_is_printed_with_exit_code_0() {
+        for line in [
+            "--help",
+            "help",
+            "perft --help",
+            "help tune",
+            "tune -h",
+            "divide --help",
+        ] {
+            let error =
+                parse(std::iter::once("xtask").chain(line.split_whitespace())).expect_err(line);
+            assert_eq!(error.kind(), clap::error::ErrorKind::DisplayHelp, "{line}");
+            assert_eq!(error.exit_code(), 0, "{line}");
+        }
+        let help = command().render_long_help().to_string();
+        for task in [
+            "perft",
+            "hash",
+            "divide",
+            "fragments-match",
+            "fuzz",
+            "datagen",
+            "tune",
+        ] {
+            assert!(help.contains(task), "{task}: {help}");
+        }
+    }
+
+    #[test]
+    fn the_match_defaults() {
+        match parse_words("fragments-match") {
+            Ok(Command::FragmentsMatch(options)) => {
+                assert_eq!((options.games, options.plies, options.seed), (100, 4, 1));
+                assert_eq!(options.base, std::time::Duration::from_secs(10));
+                assert_eq!(options.increment, std::time::Duration::from_millis(100));
+                assert_eq!(options.opponent, "/usr/games/fairy-stockfish");
+                assert_eq!(options.opponent_options.len(), 4);
+                assert!(options.engine.ends_with("target/release/outpost"));
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_words("fragments-match --tc=1+0.05 --opponent-option Hash=8") {
+            Ok(Command::FragmentsMatch(options)) => {
+                assert_eq!(options.base, std::time::Duration::from_secs(1));
+                assert_eq!(options.opponent_options, [("Hash".into(), "8".into())]);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

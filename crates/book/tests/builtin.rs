@@ -142,7 +142,7 @@ fn both_books_work_behind_one_trait_object() {
     assert_eq!(shared.moves(&board), BuiltinBook.moves(&board));
 }
 
-/// `data/openings.epd`, the openings of the engine matches in the README: every line is legal
+/// `data/openings.epd`, the openings of the engine matches in docs/strength.md: every line is legal
 /// from the start position and reaches the position of its record.
 #[test]
 fn the_match_openings_are_legal_and_reach_their_positions() {

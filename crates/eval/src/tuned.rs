@@ -2,7 +2,7 @@
 //! `cargo xtask tune --data /work/tuning/positions-s1-3000.txt --epochs 20 --learning-rate 1 --score-weight 0 --l2 0.00000002`
 //! from 259622 positions; K = 0.005215 per centipawn, mean squared error 0.095241 -> 0.089763.
 //! Data: cargo xtask datagen --games 3000 --nodes 5000 --seed 1
-//! Do not edit by hand (see the README's "Tuning").
+//! Do not edit by hand (see "Tuning" in docs/strength.md).
 
 /// Middlegame piece values, pawn to king, in centipawns.
 #[rustfmt::skip]

@@ -4,6 +4,7 @@
 //! one `e2e4: 9771` line per root move and a blank line, then always `Nodes searched: N`.
 //! Timing and the counting mode go to stderr.
 
+use clap::Parser;
 use outpost_board::Board;
 use outpost_movegen::uci::UciNotation;
 use perft::{check_hash, Perft};
@@ -11,95 +12,52 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "\
-Count the move paths (perft) of a chess position.
-
-Usage: perft [--fen FEN] [--depth N] [--divide] [--check-hash] [--no-bulk]
-             [--threads N] [--hash MB]
-
-Options:
-  --fen FEN       position to count from, in FEN, X-FEN or Shredder-FEN (Chess960;
-                  castling then written as king takes rook) (default: the start position)
-  --depth N       number of plies, 0 to 12 (default: 5)
-  --divide        print the count of each root move, as `e2e4: 9771`
-  --check-hash    after every make and unmake compare the incremental hash and the whole
-                  position with ones recomputed from scratch; stop at the first difference
-                  (single thread, no table, no bulk counting)
-  --no-bulk       play and take back the moves of the last ply instead of counting them
-  --threads N     threads sharing out the root moves (default: all cores)
-  --hash MB       size of the table of subtree counts in MiB, 0 for none (default: 64)
-  -h, --help      show this help
-
-Exit codes: 0 counted, 1 hash check failed, 2 bad arguments or no memory for the table.";
-
 /// The largest depth accepted: deeper counts take days.
 const MAX_DEPTH: u32 = 12;
 
+/// Count the move paths (perft) of a chess position.
+///
+/// Output follows Stockfish's `go perft`: with --divide one `e2e4: 9771` line per root move
+/// and a blank line, then always `Nodes searched: N`. Timing and the counting mode go to
+/// stderr.
+#[derive(Debug, Parser)]
+#[command(
+    name = "perft",
+    version,
+    after_help = "Exit codes: 0 counted, 1 hash check failed, 2 bad arguments or no memory for the table."
+)]
 struct Options {
-    fen: String,
+    /// Position to count from, in FEN, X-FEN or Shredder-FEN (Chess960; castling then written
+    /// as king takes rook) [default: the start position]
+    #[arg(long, value_name = "FEN", value_parser = parse_fen)]
+    fen: Option<Board>,
+    /// Number of plies, 0 to 12
+    #[arg(long, value_name = "N", default_value_t = 5,
+        value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_DEPTH)))]
     depth: u32,
+    /// Print the count of each root move, as `e2e4: 9771`
+    #[arg(long)]
     divide: bool,
+    /// After every make and unmake compare the incremental hash and the whole position with
+    /// ones recomputed from scratch; stop at the first difference (single thread, no table,
+    /// no bulk counting)
+    #[arg(long)]
     check_hash: bool,
-    bulk: bool,
-    threads: usize,
-    hash_mb: usize,
+    /// Play and take back the moves of the last ply instead of counting them
+    #[arg(long)]
+    no_bulk: bool,
+    /// Threads sharing out the root moves, 1 to 1024 [default: all cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Size of the table of subtree counts in MiB, 0 for none
+    #[arg(long = "hash", value_name = "MB", default_value_t = 64,
+        value_parser = clap::value_parser!(u64).range(0..=65_536))]
+    hash_mb: u64,
 }
 
-fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
-    let mut options = Options {
-        fen: Board::STARTPOS_FEN.to_string(),
-        depth: 5,
-        divide: false,
-        check_hash: false,
-        bulk: true,
-        threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        hash_mb: 64,
-    };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| {
-            args.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--fen" => options.fen = value("--fen")?,
-            "--depth" => {
-                let text = value("--depth")?;
-                options.depth = text
-                    .parse()
-                    .ok()
-                    .filter(|&depth| depth <= MAX_DEPTH)
-                    .ok_or_else(|| {
-                        format!("--depth '{text}' is not a whole number from 0 to {MAX_DEPTH}")
-                    })?;
-            }
-            "--threads" => {
-                let text = value("--threads")?;
-                options.threads = text
-                    .parse()
-                    .ok()
-                    .filter(|&threads| (1..=1024).contains(&threads))
-                    .ok_or_else(|| format!("--threads '{text}' is not a number from 1 to 1024"))?;
-            }
-            "--hash" => {
-                let text = value("--hash")?;
-                options.hash_mb =
-                    text.parse()
-                        .ok()
-                        .filter(|&mb| mb <= 65_536)
-                        .ok_or_else(|| {
-                            format!("--hash '{text}' is not a number of MiB from 0 to 65536")
-                        })?;
-            }
-            "--divide" => options.divide = true,
-            "--check-hash" => options.check_hash = true,
-            "--no-bulk" => options.bulk = false,
-            other => return Err(format!("unknown argument '{other}'")),
-        }
-    }
-    Ok(Some(options))
+/// `--fen`: a position that can arise in a game, or the reason it cannot.
+fn parse_fen(text: &str) -> Result<Board, String> {
+    Board::from_fen(text).map_err(|error| format!("bad FEN: {error}"))
 }
 
 /// Writes to stdout; an error (such as a closed pipe) is returned instead of panicking.
@@ -110,26 +68,14 @@ fn print(text: &str) -> std::io::Result<()> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match parse_args(&args) {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            // `perft --help | head -2` must not panic: a failed write is let go.
-            let _ = print(&format!("{USAGE}\n"));
-            return ExitCode::SUCCESS;
-        }
-        Err(message) => {
-            eprintln!("perft: {message}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut board = match Board::from_fen(&options.fen) {
-        Ok(board) => board,
-        Err(error) => {
-            eprintln!("perft: bad FEN '{}': {error}", options.fen);
-            return ExitCode::from(2);
-        }
-    };
+    // Help and bad arguments end here (exit code 0 and 2); `perft --help | head -2` does not
+    // panic, as clap lets a failed write go.
+    let options = Options::parse();
+    let mut board = options.fen.clone().unwrap_or_else(Board::startpos);
+    let threads = options.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |threads| threads as usize,
+    );
     let start = Instant::now();
     // With --check-hash: what was verified, told once the count is printed.
     let mut checked = None;
@@ -146,7 +92,7 @@ fn main() -> ExitCode {
             }
         }
     } else {
-        let perft = match Perft::new(options.threads, options.hash_mb, options.bulk) {
+        let perft = match Perft::new(threads, options.hash_mb as usize, !options.no_bulk) {
             Ok(perft) => perft,
             Err(error) => {
                 eprintln!("perft: {error}: try a smaller --hash");

@@ -61,8 +61,9 @@ fn bad_input_is_reported_with_exit_code_2() {
         let output = perft(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(stdout(&output).is_empty(), "{args:?}");
+        // clap's form: `error: ...`, then a pointer to --help.
         assert!(
-            stderr(&output).starts_with("perft: "),
+            stderr(&output).starts_with("error: ") && stderr(&output).contains("--help"),
             "{args:?}: {}",
             stderr(&output)
         );
@@ -103,7 +104,9 @@ fn impossible_positions_are_refused_with_exit_code_2() {
             assert_eq!(output.status.code(), Some(2), "{fen}");
             assert!(stdout(&output).is_empty(), "{fen}");
             assert!(
-                stderr(&output).starts_with(&format!("perft: bad FEN '{fen}': ")),
+                stderr(&output).starts_with(&format!(
+                    "error: invalid value '{fen}' for '--fen <FEN>': bad FEN: "
+                )),
                 "{}",
                 stderr(&output)
             );

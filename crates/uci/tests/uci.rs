@@ -287,7 +287,7 @@ fn bench_has_a_fixed_node_count() {
             .unwrap()
     };
     assert_eq!(nodes(&first), nodes(&second));
-    // The search's signature, as the README and CHANGELOG.md give it: it changes only when
+    // The search's signature, as the README (Figures) and CHANGELOG.md give it: it changes only when
     // the searched tree does, and then this number, the README and the changelog change too.
     assert_eq!(nodes(&first), 1_511_971);
 }

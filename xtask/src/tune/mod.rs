@@ -91,7 +91,7 @@ fn header(options: &TuneOptions, data: &Dataset, k: f64, before: f64, after: f64
     for comment in &data.comments {
         lines.push(format!("Data: {comment}"));
     }
-    lines.push("Do not edit by hand (see the README's \"Tuning\").".to_string());
+    lines.push("Do not edit by hand (see \"Tuning\" in docs/strength.md).".to_string());
     lines.join("\n")
 }
 
