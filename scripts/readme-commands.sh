@@ -115,7 +115,7 @@ plan() {
       run="$command --nodes 1000 --pause 0"
       expect=("^Game over: ") ;;
     "cargo run --release -p outpost-play -- --help")
-      expect=("^Usage: play") ;;
+      expect=("^Usage: outpost-play ") ;;
     "cargo run --release -p outpost-play -- --chess960 123")
       input=quit
       expect=("^Chess960 #123: castle with O-O or O-O-O, or move the king onto its rook") ;;

@@ -17,23 +17,16 @@
 use outpost_game::book::BuiltinOpenings;
 use outpost_game::book::{NoBook, OpeningBook};
 use outpost_play::line::input::{spawn_stdin_reader, Inbox};
-use outpost_play::line::options::{self, Request, USAGE};
+use outpost_play::line::options;
 use outpost_play::line::{Session, Settings};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let settings = match options::parse(std::env::args().skip(1)) {
-        Ok(Request::Play(settings)) => settings.detect_terminal(),
-        Ok(Request::Help) => {
-            // `--help | head -2` must not panic: a failed write is let go.
-            let _ = writeln!(std::io::stdout(), "{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(message) => {
-            eprintln!("outpost-play: {message}");
-            return ExitCode::from(2);
-        }
+    // Bad arguments: clap's message and exit code 2; --help and --version: exit code 0.
+    let settings = match options::parse(std::env::args_os()) {
+        Ok(settings) => settings.detect_terminal(),
+        Err(error) => error.exit(),
     };
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if terminal && !settings.plain {

@@ -1,75 +1,50 @@
 //! `outpost-web` (package `web`): serves Outpost's page at http://127.0.0.1:8080 (see `--help`).
 
+use clap::Parser;
 use outpost_web::{router, AppState, ServerConfig};
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-Usage: outpost-web [--host HOST] [--port PORT] [--threads N] [--hash MIB] [--max-sessions N]
-
-Serves Outpost's web page: play the engine in the browser, watch it think, analyse,
-count perft and look at its evaluation. Open the address it prints.
-
-  --host HOST         address to listen on (default 127.0.0.1; anything else lets other
-                      machines use the engine, and a warning is printed)
-  --port PORT         port (default 8080; 0 picks a free one)
-  --threads N         search threads of each session (default 1)
-  --hash MIB          hash table of each session in MiB (default 16)
-  --max-sessions N    browser tabs served at once (default 8)
-  --help              this text";
-
-/// The command line.
-#[derive(Debug)]
+/// Serves Outpost's web page: play the engine in the browser, watch it think, analyse, count
+/// perft and look at its evaluation. Open the address it prints.
+#[derive(Debug, Parser)]
+#[command(name = "outpost-web", version)]
 struct Options {
+    /// Address to listen on; anything but this machine's own lets other machines use the
+    /// engine, and a warning is printed
+    #[arg(long, value_name = "HOST", default_value = "127.0.0.1")]
     host: String,
+    /// Port (0 picks a free one)
+    #[arg(long, value_name = "PORT", default_value_t = 8080)]
     port: u16,
-    config: ServerConfig,
+    /// Search threads of each session
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// Hash table of each session, MiB
+    #[arg(long, value_name = "MIB", default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: u32,
+    /// Browser tabs served at once
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    max_sessions: u16,
 }
 
-fn parse(args: &[String]) -> Result<Option<Options>, String> {
-    let mut options = Options {
-        host: "127.0.0.1".to_string(),
-        port: 8080,
-        config: ServerConfig::default(),
-    };
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        if flag == "--help" || flag == "-h" {
-            return Ok(None);
-        }
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = |low: usize, high: usize| -> Result<usize, String> {
-            value
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (low..=high).contains(n))
-                .ok_or_else(|| format!("{flag} takes a number from {low} to {high}, not {value:?}"))
-        };
-        match flag.as_str() {
-            "--host" => options.host = value.clone(),
-            "--port" => options.port = number(0, 65535)? as u16,
-            "--threads" => options.config.session.threads = number(1, 256)?,
-            "--hash" => options.config.session.hash_mib = number(1, 65536)?,
-            "--max-sessions" => options.config.max_sessions = number(1, 1024)?,
-            _ => return Err(format!("unknown option {flag:?}")),
-        }
+impl Options {
+    /// The server's settings.
+    fn config(&self) -> ServerConfig {
+        let mut config = ServerConfig::default();
+        config.session.threads = usize::from(self.threads);
+        config.session.hash_mib = self.hash as usize;
+        config.max_sessions = usize::from(self.max_sessions);
+        config
     }
-    Ok(Some(options))
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match parse(&args) {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(message) => {
-            eprintln!("outpost-web: {message}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+    // Bad arguments: clap's message and exit code 2; --help and --version: exit code 0.
+    let options = Options::parse();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -86,7 +61,7 @@ async fn serve(options: Options) -> ExitCode {
         Ok(listener) => listener,
         Err(error) => {
             eprintln!(
-                "web: cannot listen on {}:{}: {error}",
+                "outpost-web: cannot listen on {}:{}: {error}",
                 options.host, options.port
             );
             return ExitCode::FAILURE;
@@ -104,11 +79,11 @@ async fn serve(options: Options) -> ExitCode {
             "warning: listening on {}, not on this machine alone: anyone who can reach it can \
              use the engine (up to {} sessions)",
             local.ip(),
-            options.config.max_sessions
+            options.max_sessions
         );
     }
     println!("Outpost is at http://{local}");
-    let app = router(AppState::new(options.config));
+    let app = router(AppState::new(options.config()));
     if let Err(error) = axum::serve(listener, app).await {
         eprintln!("outpost-web: {error}");
         return ExitCode::FAILURE;
@@ -129,42 +104,47 @@ fn is_loopback(ip: IpAddr) -> bool {
 mod tests {
     use super::*;
 
-    fn args(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_string).collect()
+    fn parse(text: &str) -> Result<Options, clap::Error> {
+        Options::try_parse_from(std::iter::once("outpost-web").chain(text.split_whitespace()))
     }
 
     #[test]
     fn options_and_their_defaults() {
-        let options = parse(&args("")).unwrap().unwrap();
+        let options = parse("").unwrap();
         assert_eq!((options.host.as_str(), options.port), ("127.0.0.1", 8080));
-        assert_eq!(options.config.max_sessions, 8);
-        let options = parse(&args(
-            "--host 0.0.0.0 --port 0 --threads 2 --hash 64 --max-sessions 3",
-        ))
-        .unwrap()
-        .unwrap();
+        assert_eq!(options.config().max_sessions, 8);
+        assert_eq!(
+            options.config().session,
+            outpost_web::session::SessionConfig::default()
+        );
+        let options =
+            parse("--host 0.0.0.0 --port 0 --threads 2 --hash 64 --max-sessions 3").unwrap();
         assert_eq!(options.host, "0.0.0.0");
         assert_eq!(options.port, 0);
-        assert_eq!(options.config.session.threads, 2);
-        assert_eq!(options.config.session.hash_mib, 64);
-        assert_eq!(options.config.max_sessions, 3);
-        assert!(parse(&args("--help")).unwrap().is_none());
+        let config = options.config();
+        assert_eq!(config.session.threads, 2);
+        assert_eq!(config.session.hash_mib, 64);
+        assert_eq!(config.max_sessions, 3);
+        assert_eq!(
+            parse("--help").unwrap_err().kind(),
+            clap::error::ErrorKind::DisplayHelp
+        );
     }
 
     #[test]
     fn bad_options_are_explained() {
-        assert!(parse(&args("--port 70000"))
-            .unwrap_err()
-            .contains("0 to 65535"));
-        assert!(parse(&args("--threads 0"))
-            .unwrap_err()
-            .contains("--threads"));
-        assert!(parse(&args("--hash"))
-            .unwrap_err()
-            .contains("needs a value"));
-        assert!(parse(&args("--colour blue"))
-            .unwrap_err()
-            .contains("unknown option"));
+        for bad in [
+            "--port 70000",
+            "--threads 0",
+            "--hash",
+            "--colour blue",
+            "--hash 0",
+        ] {
+            let error = parse(bad).unwrap_err();
+            assert_eq!(error.exit_code(), 2, "{bad}");
+            let flag = bad.split_whitespace().next().unwrap();
+            assert!(error.to_string().contains(flag), "{bad}: {error}");
+        }
     }
 
     #[test]

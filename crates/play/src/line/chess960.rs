@@ -9,7 +9,7 @@ use outpost_movegen::Game;
 pub fn parse_number(text: &str) -> Result<Chess960Start, String> {
     Chess960Start::parse(text).map_err(|_| {
         format!(
-            "--chess960 takes a start position's number from 0 to {}, not '{text}'",
+            "a start position's number from 0 to {} is needed, not '{text}'",
             CHESS960_POSITIONS - 1
         )
     })

@@ -1,8 +1,11 @@
-//! The command line of `play`.
+//! The command line of `outpost-play`, read by clap: `--help`, errors (exit code 2) and
+//! defaults as every Outpost program has them.
 
 use super::session::Settings;
 use super::variant;
 use crate::tui::theme::{PieceSet, Theme};
+use clap::error::ErrorKind;
+use clap::{ArgGroup, CommandFactory, Parser};
 use outpost_board::{Board, Color, Variant};
 use outpost_game::clock::TimeControl;
 use outpost_game::players::{Mode, Player, MODE_NAMES};
@@ -10,155 +13,152 @@ use outpost_game::Chess960Start;
 use outpost_game::Strength;
 use std::time::Duration;
 
-/// The text `--help` prints.
-pub const USAGE: &str = "\
-Play chess against the Outpost engine in the terminal.
-
-Usage: outpost-play [OPTIONS]
-
-Options:
-  --white human|engine  who plays white (default: human)
-  --black human|engine  who plays black (default: engine)
-  --mode MODE           white (you play white, the default), black (you play black),
-                        humans (two people), engines (watch the engine play itself)
-  --time SECONDS        the engine thinks this long per move (default: 1)
-  --depth N             the engine searches N plies per move instead
-  --nodes N             the engine searches N nodes per move instead
-  --pause MS            the pause between moves when the engine plays itself
-                        (default: 300)
-  --fen FEN             start from this position (quote it; a 5x5 one is Chess
-                        Fragments)
-  --chess960 [N]        play Chess960 from start position N (0 to 959, 518 is the
-                        standard one), or without N from a random one, a new one
-                        each new game; castle with O-O, O-O-O or the king onto
-                        its rook (g1h1)
-  --variant NAME        the rules: chess (the default) or fragments, Chess
-                        Fragments on 5x5 (files a-e, ranks 1-5) with the Right
-                        (C, a rook or a knight move) in place of the rooks;
-                        promote to it with a5=C or a4a5c
-  --flip                show the board the other way round
-  --tc MINUTES+SECONDS  a time control with clocks, like 5+3 (full-screen app;
-                        the engine then plays by its clock)
-  --theme NAME          board colours: brown (default), blue, green, basic, plain
-  --ascii               pieces as letters (K, q) instead of chess symbols
-  --plain               the line mode even in a terminal
-  --no-book             the engine searches from the first move (no opening book)
-  -h, --help            print this help
-
-In a terminal the game is a full-screen app (press ? in it for the keys); when the
-input or output is not a terminal, or with --plain, it reads one line at a time
-(type help for its commands). Colours are off when NO_COLOR is set.";
-
-/// What the command line asks for.
-#[derive(Debug)]
-pub enum Request {
-    /// Print [`USAGE`].
-    Help,
-    /// Play with these settings (colour and terminal handling still to be detected).
-    Play(Box<Settings>),
+/// Play chess against the Outpost engine in the terminal.
+///
+/// In a terminal the game is a full-screen app (press ? in it for the keys); when the input or
+/// output is not a terminal, or with --plain, it reads one line at a time (type help for its
+/// commands). Colours are off when NO_COLOR is set.
+#[derive(Debug, Parser)]
+#[command(name = "outpost-play", version, group(ArgGroup::new("strength").args(["time", "depth", "nodes"])))]
+pub struct Options {
+    /// Who plays white [default: human]
+    #[arg(long, value_name = "human|engine", value_parser = parse_player)]
+    white: Option<Player>,
+    /// Who plays black [default: engine]
+    #[arg(long, value_name = "human|engine", value_parser = parse_player)]
+    black: Option<Player>,
+    /// white (you play white, the default), black (you play black), humans (two people),
+    /// engines (watch the engine play itself)
+    #[arg(long, value_name = "MODE", value_parser = parse_mode)]
+    mode: Option<Mode>,
+    /// The engine thinks this long per move [default: 1]
+    #[arg(long, value_name = "SECONDS", value_parser = |text: &str| Strength::parse("time", text))]
+    time: Option<Strength>,
+    /// The engine searches N plies per move instead
+    #[arg(long, value_name = "N", value_parser = |text: &str| Strength::parse("depth", text))]
+    depth: Option<Strength>,
+    /// The engine searches N nodes per move instead
+    #[arg(long, value_name = "N", value_parser = |text: &str| Strength::parse("nodes", text))]
+    nodes: Option<Strength>,
+    /// The pause between moves when the engine plays itself, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 300,
+          value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pause: u64,
+    /// Start from this position (quote it; a 5x5 one is Chess Fragments)
+    #[arg(long, value_name = "FEN", value_parser = parse_fen, conflicts_with = "chess960")]
+    fen: Option<Board>,
+    /// Play Chess960 from start position N (0 to 959, 518 is the standard one), or without N
+    /// from a random one, a new one each new game; castle with O-O, O-O-O or the king onto
+    /// its rook (g1h1)
+    #[arg(long, value_name = "N", num_args = 0..=1, allow_negative_numbers = true,
+          value_parser = super::chess960::parse_number)]
+    chess960: Option<Option<Chess960Start>>,
+    /// The rules: chess (the default) or fragments, Chess Fragments on 5x5 (files a-e, ranks
+    /// 1-5) with the Right (C, a rook or a knight move) in place of the rooks; promote to it
+    /// with a5=C or a4a5c
+    #[arg(long, value_name = "NAME", value_parser = variant::parse)]
+    variant: Option<Variant>,
+    /// Show the board the other way round
+    #[arg(long)]
+    flip: bool,
+    /// A time control with clocks, like 5+3 (full-screen app; the engine then plays by its
+    /// clock)
+    #[arg(long, value_name = "MINUTES+SECONDS", value_parser = TimeControl::parse)]
+    tc: Option<TimeControl>,
+    /// Board colours: brown (default), blue, green, basic, plain
+    #[arg(long, value_name = "NAME", value_parser = Theme::named)]
+    theme: Option<Theme>,
+    /// Pieces as letters (K, q) instead of chess symbols
+    #[arg(long)]
+    ascii: bool,
+    /// The line mode even in a terminal
+    #[arg(long)]
+    plain: bool,
+    /// The engine searches from the first move (no opening book)
+    #[arg(long)]
+    no_book: bool,
 }
 
-/// Reads the arguments (without the program name). The error is a one-line explanation.
-pub fn parse<I: IntoIterator<Item = String>>(arguments: I) -> Result<Request, String> {
-    let mut settings = Settings::default();
-    let mut flip = false;
-    let mut arguments = arguments.into_iter().peekable();
-    let mut fen_given = false;
-    let mut variant_given = None;
-    while let Some(argument) = arguments.next() {
-        let (name, inline) = match argument.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => (name.to_string(), Some(value)),
-            _ => (argument.clone(), None),
-        };
-        let mut value = || {
-            inline
-                .map(str::to_string)
-                .or_else(|| arguments.next())
-                .ok_or_else(|| format!("{name} needs a value (see --help)"))
-        };
-        match name.as_str() {
-            "-h" | "--help" => return Ok(Request::Help),
-            "--white" | "--black" => {
-                let text = value()?;
-                let player = Player::parse(&text)
-                    .ok_or_else(|| format!("{name} takes human or engine, not '{text}'"))?;
-                if name == "--white" {
-                    settings.mode.white = player;
-                } else {
-                    settings.mode.black = player;
+fn parse_player(text: &str) -> Result<Player, String> {
+    Player::parse(text).ok_or_else(|| format!("human or engine, not '{text}'"))
+}
+
+fn parse_mode(text: &str) -> Result<Mode, String> {
+    Mode::parse(&[text]).ok_or_else(|| format!("unknown mode '{text}'; modes: {MODE_NAMES}"))
+}
+
+fn parse_fen(text: &str) -> Result<Board, String> {
+    Board::from_fen(text).map_err(|error| error.to_string())
+}
+
+impl Options {
+    /// The settings the options ask for (colour and terminal handling still to be detected),
+    /// or why they do not go together.
+    pub fn settings(self) -> Result<Settings, clap::Error> {
+        let conflict =
+            |message: String| Options::command().error(ErrorKind::ArgumentConflict, message);
+        let defaults = Settings::default();
+        let mut mode = self.mode.unwrap_or(defaults.mode);
+        if let Some(white) = self.white {
+            mode.white = white;
+        }
+        if let Some(black) = self.black {
+            mode.black = black;
+        }
+        let chess960 = self
+            .chess960
+            .map(|number| number.unwrap_or(Chess960Start::Random));
+        let mut start = self.fen.clone().unwrap_or(defaults.start);
+        if let Some(rules) = self.variant {
+            if chess960.is_some() && rules != Variant::Chess {
+                return Err(conflict(format!(
+                    "--variant {rules} and --chess960 cannot go together: Chess960 is chess"
+                )));
+            }
+            match &self.fen {
+                None => start = variant::start_board(rules),
+                Some(fen) if fen.variant() != rules => {
+                    return Err(conflict(format!(
+                        "--fen gives a {} position, not one of --variant {rules}",
+                        variant::title(fen.variant())
+                    )))
                 }
+                Some(_) => {}
             }
-            "--mode" => {
-                let text = value()?;
-                settings.mode = Mode::parse(&[text.as_str()])
-                    .ok_or_else(|| format!("unknown mode '{text}'; modes: {MODE_NAMES}"))?;
-            }
-            "--time" | "--depth" | "--nodes" => {
-                let text = value()?;
-                settings.strength = Strength::parse(&name[2..], &text)?;
-            }
-            "--pause" => {
-                let text = value()?;
-                let millis = text
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&millis| millis <= 60_000)
-                    .ok_or_else(|| {
-                        format!("--pause takes milliseconds from 0 to 60000, not '{text}'")
-                    })?;
-                settings.pause = Duration::from_millis(millis);
-            }
-            "--fen" => {
-                let text = value()?;
-                settings.start =
-                    Board::from_fen(&text).map_err(|error| format!("--fen: {error}"))?;
-                fen_given = true;
-            }
-            "--chess960" => {
-                // The number may be left out: an argument that is no option is taken as it.
-                let number = match inline {
-                    Some(text) => Some(text.to_string()),
-                    None => arguments.next_if(|next| !next.starts_with("--")),
-                };
-                settings.chess960 = Some(match number {
-                    Some(text) => super::chess960::parse_number(&text)?,
-                    None => Chess960Start::Random,
-                });
-            }
-            "--variant" => variant_given = Some(variant::parse(&value()?)?),
-            "--flip" => flip = true,
-            "--tc" => {
-                let text = value()?;
-                settings.time_control =
-                    Some(TimeControl::parse(&text).map_err(|error| format!("--tc: {error}"))?);
-            }
-            "--theme" => settings.theme = Theme::named(&value()?)?,
-            "--ascii" => settings.pieces = PieceSet::Ascii,
-            "--plain" => settings.plain = true,
-            "--no-book" => settings.book = false,
-            _ => return Err(format!("unknown argument '{argument}' (see --help)")),
         }
+        Ok(Settings {
+            mode,
+            strength: self
+                .time
+                .or(self.depth)
+                .or(self.nodes)
+                .unwrap_or(defaults.strength),
+            pause: Duration::from_millis(self.pause),
+            start,
+            chess960,
+            flipped: (mode.lone_human() == Some(Color::Black)) != self.flip,
+            time_control: self.tc,
+            theme: self.theme.unwrap_or(defaults.theme),
+            pieces: if self.ascii {
+                PieceSet::Ascii
+            } else {
+                defaults.pieces
+            },
+            plain: self.plain,
+            book: !self.no_book,
+            ..defaults
+        })
     }
-    if fen_given && settings.chess960.is_some() {
-        return Err("--fen and --chess960 cannot go together: choose one start".to_string());
-    }
-    if let Some(rules) = variant_given {
-        if settings.chess960.is_some() && rules != Variant::Chess {
-            return Err(format!(
-                "--variant {rules} and --chess960 cannot go together: Chess960 is chess"
-            ));
-        }
-        if !fen_given {
-            settings.start = variant::start_board(rules);
-        } else if settings.start.variant() != rules {
-            return Err(format!(
-                "--fen gives a {} position, not one of --variant {rules}",
-                variant::title(settings.start.variant())
-            ));
-        }
-    }
-    settings.flipped = (settings.mode.lone_human() == Some(Color::Black)) != flip;
-    Ok(Request::Play(Box::new(settings)))
+}
+
+/// Reads the arguments (with the program's name first) into settings; the error is clap's,
+/// `--help` and `--version` among them.
+pub fn parse<I, T>(arguments: I) -> Result<Settings, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    Options::try_parse_from(arguments)?.settings()
 }
 
 #[cfg(test)]
@@ -166,10 +166,12 @@ mod tests {
     use super::*;
 
     fn settings(arguments: &[&str]) -> Result<Settings, String> {
-        match parse(arguments.iter().map(std::string::ToString::to_string))? {
-            Request::Play(settings) => Ok(*settings),
-            Request::Help => Err("help".to_string()),
-        }
+        parse(std::iter::once("outpost-play").chain(arguments.iter().copied())).map_err(|error| {
+            match error.kind() {
+                ErrorKind::DisplayHelp => "help".to_string(),
+                _ => error.to_string(),
+            }
+        })
     }
 
     #[test]
@@ -261,31 +263,28 @@ mod tests {
 
     #[test]
     fn mistakes_are_explained() {
-        assert_eq!(
-            settings(&["--variant", "atomic"]).unwrap_err(),
-            "--variant takes chess or fragments, not 'atomic'"
-        );
+        assert!(settings(&["--variant", "atomic"])
+            .unwrap_err()
+            .contains("the rules are chess or fragments, not 'atomic'"));
         assert!(settings(&["--variant"])
             .unwrap_err()
-            .contains("needs a value"));
+            .contains("a value is required"));
         assert!(settings(&["--variant", "fragments", "--chess960"])
             .unwrap_err()
             .contains("cannot go together"));
         assert!(
             settings(&["--fen", "cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1", "--chess960"])
                 .unwrap_err()
-                .contains("cannot go together")
+                .contains("cannot be used with")
         );
-        assert_eq!(
-            settings(&[
-                "--variant",
-                "fragments",
-                "--fen",
-                "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
-            ])
-            .unwrap_err(),
-            "--fen gives a Chess position, not one of --variant fragments"
-        );
+        assert!(settings(&[
+            "--variant",
+            "fragments",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+        ])
+        .unwrap_err()
+        .contains("--fen gives a Chess position, not one of --variant fragments"));
         assert!(settings(&[
             "--variant",
             "chess",
@@ -297,7 +296,7 @@ mod tests {
         assert_eq!(settings(&["--help"]).unwrap_err(), "help");
         assert!(settings(&["--white"])
             .unwrap_err()
-            .contains("needs a value"));
+            .contains("a value is required"));
         assert!(settings(&["--white", "cat"])
             .unwrap_err()
             .contains("human or engine"));
@@ -307,26 +306,29 @@ mod tests {
         assert!(settings(&["--time", "0"]).is_err());
         assert!(settings(&["--fen", "8/8"])
             .unwrap_err()
-            .starts_with("--fen:"));
+            .contains("for '--fen <FEN>'"));
         assert!(settings(&["--tc", "fast"])
             .unwrap_err()
-            .starts_with("--tc:"));
+            .contains("for '--tc <MINUTES+SECONDS>'"));
         assert!(settings(&["--theme", "pink"])
             .unwrap_err()
             .contains("unknown theme"));
         assert!(settings(&["--chess960", "960"])
             .unwrap_err()
-            .contains("from 0 to 959, not '960'"));
+            .contains("from 0 to 959 is needed, not '960'"));
         assert!(settings(&["--chess960=x"])
             .unwrap_err()
             .contains("from 0 to 959"));
         assert!(
             settings(&["--chess960", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"])
                 .unwrap_err()
-                .contains("cannot go together")
+                .contains("cannot be used with")
         );
         assert!(settings(&["--colour"])
             .unwrap_err()
-            .contains("unknown argument"));
+            .contains("unexpected argument '--colour'"));
+        assert!(settings(&["--time", "2", "--depth", "3"])
+            .unwrap_err()
+            .contains("cannot be used with"));
     }
 }

@@ -11,7 +11,7 @@ use outpost_movegen::Game;
 pub fn parse(text: &str) -> Result<Variant, String> {
     Variant::from_name(text).ok_or_else(|| {
         let names: Vec<&str> = Variant::ALL.iter().map(|variant| variant.name()).collect();
-        format!("--variant takes {}, not '{text}'", names.join(" or "))
+        format!("the rules are {}, not '{text}'", names.join(" or "))
     })
 }
 
@@ -60,7 +60,7 @@ mod tests {
         for bad in ["atomic", "", "5x5"] {
             assert!(parse(bad)
                 .unwrap_err()
-                .contains("--variant takes chess or fragments"));
+                .contains("the rules are chess or fragments"));
         }
     }
 
