@@ -154,8 +154,12 @@ pub struct GameSession {
     /// An end the rules do not see: resignation, agreed draw, flag.
     ended: Option<Ending>,
     clocks: Option<Clocks>,
-    /// The time both sides had before each move of the game: what a take-back gives back.
+    /// The time both sides had when each position since the clocks were set arose: what a
+    /// take-back to that position gives back.
     clock_history: Vec<[Duration; 2]>,
+    /// The number of moves the game had when the clocks were set (the position of the first
+    /// entry of `clock_history`).
+    clock_base: usize,
     /// The engine's latest score from white's side, for draw offers.
     engine_score: Option<Score>,
     /// The pause after an engine move when the engine plays itself.
@@ -190,6 +194,7 @@ impl GameSession {
             ended: None,
             clocks: None,
             clock_history: Vec::new(),
+            clock_base: 0,
             engine_score: None,
             pause: Duration::ZERO,
             engine_not_before: None,
@@ -358,7 +363,12 @@ impl GameSession {
             clocks.start(self.game.board().side_to_move(), now);
             clocks
         });
-        self.clock_history.clear();
+        self.clock_history = self
+            .clocks
+            .iter()
+            .map(|clocks| clocks.snapshot(now))
+            .collect();
+        self.clock_base = self.game.moves().len();
     }
 
     /// Sets the day the game started (`YYYY.MM.DD`), for a front-end whose platform has no
@@ -406,7 +416,8 @@ impl GameSession {
     }
 
     /// Takes back `plies` half-moves at `now`: the engine's search stops, the clocks show the
-    /// time they showed then, an ending by the players or the clock is forgotten.
+    /// time they showed when the position arose, an ending by the players or the clock is
+    /// forgotten.
     pub fn take_back(&mut self, plies: usize, now: Duration) -> Result<Vec<Move>, Refusal> {
         let played = self.game.moves().len();
         if plies == 0 || plies > played {
@@ -418,11 +429,17 @@ impl GameSession {
         self.ended = None;
         self.engine_not_before = None;
         let side = self.game.board().side_to_move();
-        let ply = self.game.moves().len();
-        if let (Some(clocks), Some(&left)) = (&mut self.clocks, self.clock_history.get(ply)) {
+        // The clocks show the time they showed when the position arose (if they ran then), as
+        // a person taking back expects.
+        let since_set = self.game.moves().len().checked_sub(self.clock_base);
+        let then = since_set.and_then(|index| self.clock_history.get(index).copied());
+        if let (Some(clocks), Some(left)) = (&mut self.clocks, then) {
             clocks.restore(left, side, now);
+            self.clock_history.truncate(since_set.unwrap_or(0) + 1);
+        } else if let Some(clocks) = &self.clocks {
+            self.clock_history = vec![clocks.snapshot(now)];
+            self.clock_base = self.game.moves().len();
         }
-        self.clock_history.truncate(ply);
         self.position_changed();
         Ok(taken)
     }
@@ -659,8 +676,8 @@ impl GameSession {
         let side = board.side_to_move();
         let text = line_to_san(board, &[mv], MoveNumbers::Shown);
         if let Some(clocks) = &mut self.clocks {
-            self.clock_history.push(clocks.snapshot(now));
             clocks.moved(side, now);
+            self.clock_history.push(clocks.snapshot(now));
         }
         self.game.play(mv);
         if self.ending().is_some() {

@@ -512,21 +512,17 @@ pub fn count_positions() -> Vec<CountPosition> {
         .collect()
 }
 
-/// `score` (for `side`, the side to move) from white's side, as the page reads it.
+/// `score` (for `side`, the side to move) from white's side, as the page reads it. A mate's
+/// moves are counted for the side to move and then given white's sign (negating the score
+/// first would count a mate against the side to move one move short).
 pub fn white_score(score: Score, side: Color) -> WhiteScore {
     let sign = match side {
         Color::White => 1,
         Color::Black => -1,
     };
-    match score.mate_moves() {
-        Some(moves) => WhiteScore {
-            cp: None,
-            mate: Some(sign * moves),
-        },
-        None => WhiteScore {
-            cp: Some(sign * score.raw()),
-            mate: None,
-        },
+    WhiteScore {
+        cp: score.as_centipawns().map(|cp| sign * cp),
+        mate: score.mate_moves().map(|moves| sign * moves),
     }
 }
 

@@ -178,30 +178,24 @@ fn panel(game: &Game, mode: Mode) -> [String; 9] {
     ]
 }
 
-/// "White" or "Black".
-pub fn title(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+pub use outpost_game::color_title as title;
+pub use outpost_game::{pawns, score_text};
+
+/// `text` with its first letter in capitals, to start a sentence.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The static evaluation in centipawns from white's side.
 pub fn static_eval(board: &Board) -> i32 {
-    white_view(board.side_to_move(), outpost_eval::evaluate(board))
-}
-
-/// A score of the side to move turned to white's side.
-fn white_view(side_to_move: Color, score: i32) -> i32 {
-    match side_to_move {
-        Color::White => score,
-        Color::Black => -score,
-    }
-}
-
-/// Centipawns as pawns with a sign and two decimals: `+0.35`, `-1.20`.
-pub fn pawns(centipawns: i32) -> String {
-    format!("{:+.2}", f64::from(centipawns) / 100.0)
+    outpost_game::white_view(
+        Score::centipawns(outpost_eval::evaluate(board)),
+        board.side_to_move(),
+    )
+    .raw()
 }
 
 /// The last move with its number, like `2... Qh4#`.
@@ -209,26 +203,6 @@ fn last_move(game: &Game) -> Option<String> {
     let mut before = game.clone();
     let mv = before.undo()?;
     Some(line_to_san(before.board(), &[mv], MoveNumbers::Shown))
-}
-
-/// A search score, given for the side to move, from white's side: pawns (`+0.35`) or a mate
-/// (`+M3` when white mates in 3 moves, `-M2` when black mates in 2).
-pub fn score_text(score: Score, side_to_move: Color) -> String {
-    match score.mate_moves() {
-        None => pawns(white_view(
-            side_to_move,
-            score.as_centipawns().unwrap_or_default(),
-        )),
-        Some(moves) => {
-            let winner = if moves > 0 {
-                side_to_move
-            } else {
-                !side_to_move
-            };
-            let sign = if winner == Color::White { '+' } else { '-' };
-            format!("{sign}M{}", moves.unsigned_abs())
-        }
-    }
 }
 
 /// One line about a search iteration on `board`: depth, score in pawns from white's side

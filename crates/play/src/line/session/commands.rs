@@ -133,7 +133,7 @@ impl<W: Write> Session<W> {
             Err(Refusal::NothingToTakeBack(_)) => {
                 writeln!(self.out, "There is no move to take back.")
             }
-            Err(refusal) => writeln!(self.out, "{}.", capitalised(&refusal.to_string())),
+            Err(refusal) => writeln!(self.out, "{}.", render::capitalised(&refusal.to_string())),
         }
     }
 
@@ -162,12 +162,4 @@ impl<W: Write> Session<W> {
         }
         self.show_updates(updates)
     }
-}
-
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }

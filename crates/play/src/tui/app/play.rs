@@ -2,6 +2,7 @@
 //! event, and the messages that say so.
 
 use super::App;
+use crate::line::render::capitalised;
 use outpost_board::{Color, Move};
 use outpost_game::{color_title, score_text, Ending, EngineEvent, Purpose, Refusal, Update};
 use outpost_movegen::san::{line_to_san, MoveNumbers};
@@ -75,7 +76,7 @@ impl App {
                     )),
                 }
             }
-            Err(refusal) => self.say(format!("{}.", sentence(&refusal.to_string()))),
+            Err(refusal) => self.say(format!("{}.", capitalised(&refusal.to_string()))),
         }
     }
 
@@ -142,7 +143,7 @@ impl App {
                 self.say(format!("Took back {text}."));
             }
             Err(Refusal::NothingToTakeBack(_)) => self.say("There is no move to take back."),
-            Err(refusal) => self.say(format!("{}.", sentence(&refusal.to_string()))),
+            Err(refusal) => self.say(format!("{}.", capitalised(&refusal.to_string()))),
         }
     }
 
@@ -193,7 +194,7 @@ impl App {
         }
         match self.session.hint() {
             Ok(_) => self.say("The engine looks for a hint…"),
-            Err(refusal) => self.say(format!("{}.", sentence(&refusal.to_string()))),
+            Err(refusal) => self.say(format!("{}.", capitalised(&refusal.to_string()))),
         }
     }
 
@@ -222,12 +223,4 @@ impl App {
         }
         self.move_list_scroll = None;
     }
-}
-
-/// `text` as a sentence: its first letter in capitals.
-fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
