@@ -107,8 +107,8 @@ pub fn random_chess960_number() -> u16 {
     use std::hash::{BuildHasher, Hasher};
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
     hasher.write_u64(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+        web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_nanos() as u64),
     );
     (hasher.finish() % u64::from(CHESS960_POSITIONS)) as u16

@@ -42,8 +42,8 @@ impl BuiltinOpenings {
 
     /// The built-in book seeded from the clock, so that every game may open differently.
     pub fn seeded_from_clock() -> BuiltinOpenings {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+        let nanos = web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_nanos() as u64);
         BuiltinOpenings::new(nanos)
     }

@@ -6,7 +6,8 @@
 use outpost_board::{read_epd, Board};
 use perft::Perft;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The six standard perft positions with their published counts (the repository's
 /// `data/perft-standard.epd`; its mirrored copy of position 4 is left out).
@@ -72,6 +73,89 @@ impl CountRow {
     }
 }
 
+/// The order of a count: each position's depths in turn, a depth left out (with the rest of
+/// that position's) when the last one's time, scaled by how many more leaves this one has,
+/// says it would take longer than [`COUNT_BUDGET`]. A front-end that counts a step at a time
+/// (a Web Worker between messages) asks it for the next depth and tells it each row.
+#[derive(Clone, Debug)]
+pub struct CountPlan {
+    positions: Vec<StandardPosition>,
+    max_depth: u32,
+    position: usize,
+    depth: usize,
+    /// The time and count of the position's last depth.
+    previous: Option<(Duration, u64)>,
+}
+
+impl CountPlan {
+    /// The plan for `positions`, each to at most `max_depth`.
+    pub fn new(positions: Vec<StandardPosition>, max_depth: u32) -> CountPlan {
+        CountPlan {
+            positions,
+            max_depth,
+            position: 0,
+            depth: 0,
+            previous: None,
+        }
+    }
+
+    /// The next position and depth to count with its published count, or `None` at the end.
+    pub fn next_depth(&mut self) -> Option<(&StandardPosition, u32, u64)> {
+        loop {
+            let position = self.positions.get(self.position)?;
+            let next = position
+                .counts
+                .get(self.depth)
+                .filter(|&&(depth, _)| depth <= self.max_depth);
+            let within_budget = |&&(_, expected): &&(u32, u64)| match self.previous {
+                None => true,
+                Some((time, nodes)) => {
+                    let factor = expected as f64 / nodes.max(1) as f64;
+                    time.as_secs_f64() * factor <= COUNT_BUDGET.as_secs_f64()
+                }
+            };
+            match next.filter(within_budget) {
+                Some(&(depth, expected)) => {
+                    let position = &self.positions[self.position];
+                    return Some((position, depth, expected));
+                }
+                None => {
+                    self.position += 1;
+                    self.depth = 0;
+                    self.previous = None;
+                }
+            }
+        }
+    }
+
+    /// The depth [`CountPlan::next_depth`] gave was counted: `row`.
+    pub fn counted(&mut self, row: &CountRow) {
+        self.previous = Some((row.time, row.nodes));
+        self.depth += 1;
+    }
+}
+
+/// Counts `position` to `depth` with `perft`, compared with `expected`; `None` when `stop` was
+/// set before the end.
+pub fn count_depth(
+    perft: &Perft,
+    position: &StandardPosition,
+    depth: u32,
+    expected: u64,
+    stop: &AtomicBool,
+) -> Option<CountRow> {
+    let mut board = position.board.clone();
+    let started = Instant::now();
+    let divided = perft.divide_until(&mut board, depth, &|_, _| {}, stop)?;
+    Some(CountRow {
+        position: position.name.clone(),
+        depth,
+        nodes: divided.iter().map(|(_, nodes)| nodes).sum(),
+        expected,
+        time: started.elapsed(),
+    })
+}
+
 /// Counts `positions` on `threads` threads, each depth up to `max_depth` that fits in
 /// [`COUNT_BUDGET`], handing each row to `report`. `false` when `stop` was set before the end.
 pub fn count(
@@ -82,37 +166,15 @@ pub fn count(
     mut report: impl FnMut(CountRow),
 ) -> bool {
     let perft = Perft::without_table(threads, true);
-    for position in positions {
-        let mut previous: Option<(Duration, u64)> = None;
-        for &(depth, expected) in position.counts.iter().filter(|(d, _)| *d <= max_depth) {
-            // The time of the last depth, scaled by how many more leaves this one has.
-            if let Some((time, nodes)) = previous {
-                let factor = expected as f64 / nodes.max(1) as f64;
-                if time.as_secs_f64() * factor > COUNT_BUDGET.as_secs_f64() {
-                    break;
-                }
-            }
-            let mut board = position.board.clone();
-            let started = Instant::now();
-            let Some(divided) = perft.divide_until(&mut board, depth, &|_, _| {}, stop) else {
-                return false;
-            };
-            let time = started.elapsed();
-            let nodes: u64 = divided.iter().map(|(_, nodes)| nodes).sum();
-            report(CountRow {
-                position: position.name.clone(),
-                depth,
-                nodes,
-                expected,
-                time,
-            });
-            previous = Some((time, nodes));
-        }
-        if stop.load(Ordering::Relaxed) {
+    let mut plan = CountPlan::new(positions.to_vec(), max_depth);
+    while let Some((position, depth, expected)) = plan.next_depth() {
+        let Some(row) = count_depth(&perft, position, depth, expected, stop) else {
             return false;
-        }
+        };
+        plan.counted(&row);
+        report(row);
     }
-    true
+    !stop.load(Ordering::Relaxed)
 }
 
 #[cfg(test)]

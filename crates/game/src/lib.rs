@@ -10,6 +10,7 @@ pub mod players;
 pub mod score;
 pub mod session;
 pub mod start;
+pub mod stepped;
 pub mod strength;
 
 pub use book::{BuiltinOpenings, NoBook, OpeningBook};
@@ -22,4 +23,5 @@ pub use session::{EngineMove, GameSession, Purpose, Refusal, Thinking, Update};
 pub use start::{
     game_title, notation_for, start_position, variant_start, Chess960Start, GameKind, StartError,
 };
+pub use stepped::SteppedEngine;
 pub use strength::Strength;

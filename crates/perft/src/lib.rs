@@ -216,13 +216,18 @@ impl Perft {
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, moves.len());
         };
         let threads = self.threads.min(moves.len()).max(1);
-        std::thread::scope(|scope| {
-            for _ in 1..threads {
-                let copy = board.clone();
-                scope.spawn(|| worker(copy));
-            }
+        if threads == 1 {
+            // No thread scope: one thread needs none, and a Web Worker has no others.
             worker(board.clone());
-        });
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 1..threads {
+                    let copy = board.clone();
+                    scope.spawn(|| worker(copy));
+                }
+                worker(board.clone());
+            });
+        }
         results
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -1,7 +1,7 @@
 //! Today's date as PGN writes it (`YYYY.MM.DD`, UTC), for the Date tag of a game: one
 //! function for every front-end that writes games.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use web_time::{SystemTime, UNIX_EPOCH};
 
 /// Today's date (UTC) as `YYYY.MM.DD`.
 pub fn pgn_today() -> String {

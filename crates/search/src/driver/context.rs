@@ -8,7 +8,7 @@ use crate::tt::TranspositionTable;
 use outpost_board::{Board, Move};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use web_time::Instant;
 
 /// A root move with the score and line of its last search.
 #[derive(Clone, Debug)]

@@ -14,7 +14,8 @@ use outpost_board::{Board, Move};
 use outpost_movegen::{in_check, legal_moves, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The transposition table size of a new searcher, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 16;

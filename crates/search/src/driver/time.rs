@@ -10,7 +10,8 @@
 use crate::limits::Limits;
 use crate::params::SearchParams;
 use outpost_board::Color;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Time limits of one search, measured from its (possibly delayed, when pondering) start.
 #[derive(Clone, Debug)]

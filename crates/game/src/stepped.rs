@@ -1,0 +1,282 @@
+//! An engine that searches on the caller's thread a step at a time, for a front-end with no
+//! threads to spare: a Web Worker, which must go back to its event loop between steps to hear
+//! the page's next message (a move, `stop`).
+//!
+//! Each step is one more iteration of iterative deepening: a whole search to the next depth
+//! with [`Searcher`] and its table, which keeps what the earlier steps found, so the step
+//! re-searches the shallower depths from the table in a fraction of the time. Between steps
+//! the caller handles what came in; [`Engine::stop`] ends the search at the next step, which
+//! reports the result of the deepest iteration done, as [`SearchHandle`](outpost_search::SearchHandle)
+//! reports its own when stopped.
+
+use crate::engine::Engine;
+use outpost_search::{
+    Depth, Limits, Progress, SearchEvent, SearchPosition, SearchResult, SearchSignals, Searcher,
+};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use web_time::Instant;
+
+/// The deepest search a step may start.
+const MAX_STEP_DEPTH: Depth = 100;
+
+/// A search in progress.
+struct Job {
+    position: SearchPosition,
+    limits: Limits,
+    listener: Box<dyn FnMut(SearchEvent) + Send>,
+    started: Instant,
+    /// The deepest iteration done, and its result.
+    done: Option<SearchResult>,
+    stopped: bool,
+}
+
+struct Inner {
+    searcher: Searcher,
+    job: Option<Job>,
+}
+
+/// An [`Engine`] searching a step at a time on the thread that calls [`SteppedEngine::step`].
+/// Clones share the same searcher: the game session holds one, the front-end another to step
+/// it.
+#[derive(Clone)]
+pub struct SteppedEngine {
+    inner: Arc<Mutex<Inner>>,
+}
+
+impl SteppedEngine {
+    /// An engine with a transposition table of `hash_mib` MiB (1 MiB when that much cannot
+    /// be had; the error is returned beside it).
+    pub fn new(hash_mib: usize) -> (SteppedEngine, Option<String>) {
+        let mut searcher = Searcher::new(1);
+        let warning = searcher
+            .set_hash(hash_mib.max(1))
+            .err()
+            .map(|error| format!("{error}: searching with a 1 MiB hash table"));
+        let inner = Inner {
+            searcher,
+            job: None,
+        };
+        let engine = SteppedEngine {
+            inner: Arc::new(Mutex::new(inner)),
+        };
+        (engine, warning)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        // One thread uses it: a poisoned lock only means a panic elsewhere; go on.
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// `true` while a search waits for its next step.
+    pub fn is_searching(&self) -> bool {
+        self.lock().job.is_some()
+    }
+
+    /// Searches one more iteration of the running search (nothing when none runs); when the
+    /// search is over (its limits reached, stopped, or no deeper to go) it reports its result
+    /// and ends.
+    pub fn step(&self) {
+        let mut inner = self.lock();
+        let Inner { searcher, job } = &mut *inner;
+        let Some(current) = job.as_mut() else {
+            return;
+        };
+        if !current.stopped && !over(current) {
+            let depth = current.done.as_ref().map_or(0, |done| done.depth) + 1;
+            let mut limits = current.limits.clone();
+            limits.depth = Some(depth);
+            limits.infinite = false;
+            limits.movetime = current
+                .limits
+                .movetime
+                .map(|movetime| movetime.saturating_sub(current.started.elapsed()));
+            let listener = &mut current.listener;
+            let result = searcher.search(
+                &current.position.board,
+                &current.position.history,
+                &limits,
+                &SearchSignals::new(),
+                |progress| {
+                    // The shallower iterations were reported by earlier steps.
+                    if let Progress::Iteration(info) = progress {
+                        if info.depth == depth {
+                            listener(SearchEvent::Progress(progress.clone()));
+                        }
+                    }
+                },
+            );
+            // A step cut short by its limits has not finished its depth: the last whole one
+            // stands, and the search is over.
+            let cut_short = result.depth < depth;
+            if !cut_short || current.done.is_none() {
+                current.done = Some(result);
+            }
+            current.stopped |= cut_short;
+            if !current.stopped && !over(current) {
+                return;
+            }
+        }
+        if let Some(mut finished) = job.take() {
+            let mut result = finished.done.take().unwrap_or_else(empty_result);
+            result.time = finished.started.elapsed();
+            (finished.listener)(SearchEvent::Finished(result));
+        }
+    }
+}
+
+/// `true` when the job's limits are reached: its depth, nodes or time, or no move to search.
+fn over(job: &Job) -> bool {
+    let Some(done) = &job.done else {
+        return false;
+    };
+    let max_depth = job
+        .limits
+        .depth
+        .unwrap_or(MAX_STEP_DEPTH)
+        .min(MAX_STEP_DEPTH);
+    done.best_move.is_none()
+        || done.depth >= max_depth
+        || job.limits.nodes.is_some_and(|nodes| done.nodes >= nodes)
+        || job
+            .limits
+            .movetime
+            .is_some_and(|movetime| job.started.elapsed() >= movetime)
+}
+
+/// The result of a search stopped before its first iteration: no move.
+fn empty_result() -> SearchResult {
+    SearchResult {
+        best_move: None,
+        ponder_move: None,
+        score: outpost_search::Score::DRAW,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        nps: 0,
+        hashfull: 0,
+        time: Duration::ZERO,
+        pv: Vec::new(),
+    }
+}
+
+impl Engine for SteppedEngine {
+    fn start(
+        &mut self,
+        position: SearchPosition,
+        limits: Limits,
+        listener: Box<dyn FnMut(SearchEvent) + Send>,
+    ) {
+        self.lock().job = Some(Job {
+            position,
+            limits,
+            listener,
+            started: Instant::now(),
+            done: None,
+            stopped: false,
+        });
+    }
+
+    fn stop(&self) {
+        if let Some(job) = self.lock().job.as_mut() {
+            job.stopped = true;
+        }
+    }
+
+    fn wait(&mut self) {
+        // A search stopped is over at its next step; one given up is no longer wanted.
+        let stopped = self.lock().job.as_ref().is_some_and(|job| job.stopped);
+        if stopped {
+            self.step();
+        }
+    }
+
+    fn clear_hash(&mut self) {
+        let mut inner = self.lock();
+        inner.job = None;
+        inner.searcher.clear();
+    }
+
+    fn set_multipv(&mut self, lines: usize) {
+        let mut inner = self.lock();
+        inner.job = None;
+        inner.searcher.set_multipv(lines);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{notify_channel, EngineEvent};
+    use crate::{GameSession, Mode, Player, Purpose, Strength, Update};
+    use outpost_movegen::Game;
+    use std::sync::mpsc::channel;
+
+    #[test]
+    fn each_step_deepens_once_and_the_last_plays_the_move() {
+        let (engine, warning) = SteppedEngine::new(1);
+        assert!(warning.is_none());
+        let (sender, events) = channel::<EngineEvent>();
+        let mut session = GameSession::new(
+            Game::startpos(),
+            None,
+            Box::new(engine.clone()),
+            notify_channel(sender),
+        );
+        session.set_players(Mode::new(Player::Engine, Player::Human));
+        session.set_strength(Strength::Depth(4));
+        session.advance(Duration::ZERO);
+        assert!(session.thinking_about(Purpose::Move));
+        let mut depths = Vec::new();
+        let mut moved = None;
+        for _ in 0..10 {
+            engine.step();
+            while let Ok(event) = events.try_recv() {
+                for update in session.on_engine_event(event, Duration::ZERO) {
+                    match update {
+                        Update::Progress(info) => depths.push(info.depth),
+                        Update::EngineMoved(played) => moved = played.result,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert_eq!(depths, [1, 2, 3, 4]);
+        assert_eq!(moved.expect("the engine moved").depth, 4);
+        assert_eq!(session.game().moves().len(), 1);
+        assert!(!engine.is_searching());
+    }
+
+    #[test]
+    fn a_stopped_search_reports_its_deepest_iteration_at_the_next_step() {
+        let (mut engine, _) = SteppedEngine::new(1);
+        let (sender, events) = channel();
+        engine.start(
+            SearchPosition::new(outpost_board::Board::startpos()),
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            Box::new(move |event| {
+                let _ = sender.send(event);
+            }),
+        );
+        engine.step();
+        engine.step();
+        engine.stop();
+        engine.step();
+        let finished: Vec<_> = events
+            .try_iter()
+            .filter_map(|event| match event {
+                SearchEvent::Finished(result) => Some(result),
+                SearchEvent::Progress(_) => None,
+            })
+            .collect();
+        assert_eq!(finished.len(), 1);
+        assert_eq!(finished[0].depth, 2);
+        assert!(finished[0].best_move.is_some());
+        assert!(!engine.is_searching());
+    }
+}
