@@ -14,5 +14,10 @@ if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version)" = "wasm-b
   echo "wasm-bindgen $version: installed"
 else
   echo "wasm-bindgen $version: installing wasm-bindgen-cli with cargo install (a few minutes)"
-  cargo install --locked --quiet wasm-bindgen-cli --version "$version"
+  # With the versions its lock file names; where the registry no longer serves one of them,
+  # with the newest compatible ones.
+  if ! cargo install --locked --quiet wasm-bindgen-cli --version "$version"; then
+    echo "wasm-bindgen $version: its locked dependencies cannot all be had; installing without --locked"
+    cargo install --quiet wasm-bindgen-cli --version "$version"
+  fi
 fi

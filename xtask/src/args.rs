@@ -55,6 +55,17 @@ pub enum Command {
     Datagen(DatagenOptions),
     /// Fit the evaluation's parameters to those positions.
     Tune(TuneOptions),
+    /// Build the page as a static site with the engine in WebAssembly.
+    Site(SiteOptions),
+}
+
+/// Options of `xtask site`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteOptions {
+    /// The folder written (emptied first).
+    pub out: PathBuf,
+    /// Shrink the WebAssembly with wasm-opt (Debian's binaryen).
+    pub optimize: bool,
 }
 
 /// Options of `xtask datagen`.
@@ -216,6 +227,20 @@ enum Task {
     /// epoch; writes the rounded values as Rust. The means of the piece-square and mobility
     /// tables stay where they started (they would trade places with the piece values).
     Tune(TuneArgs),
+    /// Build Outpost's page as static files any web server serves, at any path: the page,
+    /// its script and style, cm-chessboard, and the engine compiled to WebAssembly for a Web
+    /// Worker, with its JavaScript glue.
+    ///
+    /// Installs what it needs when missing (scripts/install-wasm-tools.sh: Rust's
+    /// wasm32-unknown-unknown target, wasm-bindgen-cli of the version in Cargo.lock).
+    Site {
+        /// The folder to write (emptied first; relative to the workspace root)
+        #[arg(long, value_name = "DIR", default_value = "target/site")]
+        out: PathBuf,
+        /// Shrink the WebAssembly with wasm-opt (Debian's binaryen: apt-get install binaryen)
+        #[arg(long)]
+        optimize: bool,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -389,6 +414,7 @@ where
             depth: args.depth,
         }),
         Task::Divide { file } => Command::Divide(file),
+        Task::Site { out, optimize } => Command::Site(SiteOptions { out, optimize }),
         Task::FragmentsMatch(args) => {
             let (base, increment) = args.time_control;
             let opponent_options = if args.opponent_options.is_empty() {

@@ -7,7 +7,8 @@
 //! * `fragments-match`: Chess Fragments games against another engine, refereed by our rules;
 //! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs;
 //! * `datagen`: positions for the tuner from Outpost's self-play games;
-//! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust.
+//! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust;
+//! * `site`: the page as a static site, the engine compiled to WebAssembly for a Web Worker.
 //!
 //! `cargo xtask --help` lists them, `cargo xtask TASK --help` explains one (the text is the
 //! doc comments of `args.rs`).
@@ -23,6 +24,7 @@ mod fuzz;
 mod hash_check;
 mod perft_suite;
 mod progress;
+mod site;
 mod tune;
 mod variant_match;
 
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::FragmentsMatch(options) => variant_match::run(&options),
         Command::Datagen(options) => datagen::run(&options),
         Command::Tune(options) => tune::run(&options),
+        Command::Site(options) => site::run(&options),
     };
     match outcome {
         Ok(Verdict::Passed) => ExitCode::SUCCESS,

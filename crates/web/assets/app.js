@@ -1,15 +1,20 @@
 // Outpost's page: the board (cm-chessboard for 8×8, SmallBoard for the 5×5 of Chess Fragments,
-// both driven through cm-chessboard's interface), the panels, and the WebSocket session with the
-// server, which owns the game, the search, the count and the evaluation. The page keeps no
-// chess rules of its own: it takes the legal moves, SAN, the game's end and the PGN from the
-// server's `state` messages.
+// both driven through cm-chessboard's interface), the panels, and the session with the engine,
+// which owns the game, the search, the count and the evaluation: over a WebSocket to
+// `outpost-web`, or with the engine compiled to WebAssembly in a Web Worker (the static site:
+// `backend.js` says which). Both speak the same messages, so every feature is written once.
+// The page keeps no chess rules of its own: it takes the legal moves, SAN, the game's end and
+// the PGN from the engine's `state` messages.
 
-import {Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE} from "/vendor/cm-chessboard/src/Chessboard.js"
-import {Markers, MARKER_TYPE} from "/vendor/cm-chessboard/src/extensions/markers/Markers.js"
-import {PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE} from "/vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js"
-import {SmallBoard, drawPiece} from "/small-board.js"
+import {Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE} from "./vendor/cm-chessboard/src/Chessboard.js"
+import {Markers, MARKER_TYPE} from "./vendor/cm-chessboard/src/extensions/markers/Markers.js"
+import {PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE} from "./vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js"
+import {SmallBoard, drawPiece} from "./small-board.js"
 
 const STORAGE_KEY = "outpost-game"
+// The engine's table in the browser, MiB: small by default, so that it loads fast on a phone.
+const HASH_SIZES = [16, 64, 256]
+const DEFAULT_HASH_MIB = 16
 const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 const LAST_MOVE = {class: "marker-square last-move", slice: "markerSquare"}
 
@@ -24,9 +29,14 @@ const settings = {
     flipped: saved.flipped === true,
     view: ["play", "analysis", "count", "evaluation"].includes(saved.view) ? saved.view : "play",
     variant: ["chess960", "fragments"].includes(saved.variant) ? saved.variant : "standard",
+    hashMib: HASH_SIZES.includes(saved.hashMib) ? saved.hashMib : DEFAULT_HASH_MIB,
 }
 
-let socket = null
+// Where the engine runs: "socket" (the server's) or "worker" (in this browser).
+const BACKEND = globalThis.OUTPOST_BACKEND === "worker" ? "worker" : "socket"
+
+let socket = null         // the WebSocket, with the server's engine
+let worker = null         // the Web Worker, with the engine in the browser
 let state = null          // the last `state` message
 let restored = false      // the saved game was sent to the server (once per connection)
 let restoring = false     // the greeting's start position is to be skipped: the saved game follows
@@ -36,7 +46,7 @@ let tablesAsked = {}      // the rules whose tables were asked for on this conne
 let tableSlot = 1         // the piece shown: pawn, knight, bishop, rook (the Right), queen, king
 let analysisLines = []    // by multipv
 let counting = false
-let connected = false     // the WebSocket is open
+let connected = false     // the WebSocket is open, or the worker's engine is ready
 let everConnected = false // it was open once: a closed socket is then a lost connection
 
 const LOST_TEXT = "Connection to Outpost lost — reconnecting…"
@@ -54,7 +64,7 @@ function makeBoard(size, fen) {
     }
     return new Chessboard($("board"), {
         position: fen,
-        assetsUrl: "/vendor/cm-chessboard/assets/",
+        assetsUrl: "vendor/cm-chessboard/assets/",
         orientation,
         style: {cssClass: "default", showCoordinates: true, borderType: BORDER_TYPE.none, animationDuration: 150},
         extensions: [{class: Markers, props: {autoMarkers: MARKER_TYPE.frame}}, {class: PromotionDialog}],
@@ -73,33 +83,23 @@ function useBoardOfSize(size, fen) {
 // ---- the connection ----
 
 function connect() {
-    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws"
-    socket = new WebSocket(url)
     restored = false
     restoring = false
     goPending = false
     state = null
-    socket.onopen = () => {
-        connected = true
-        tablesAsked = {}
-        everConnected = true
-        board.disableMoveInput()
-        setConnection("connected", false)
-        if ([REFUSED_TEXT, UNSENT_TEXT].includes($("message").textContent)) {
-            showMessage("")
-        }
-        updateStatus()
+    if (BACKEND === "worker") {
+        startWorker()
+    } else {
+        openSocket()
     }
-    socket.onclose = () => {
-        connected = false
-        goPending = false
-        setConnection("connection lost: retrying…", true)
-        updateStatus()
-        // The board still takes a click, to say why the move cannot be played.
-        board.disableMoveInput()
-        board.enableMoveInput(onMoveInput)
-        setTimeout(connect, 2000)
-    }
+}
+
+function openSocket() {
+    const url = new URL("ws", location.href)
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:"
+    socket = new WebSocket(url)
+    socket.onopen = opened
+    socket.onclose = () => lost("connection lost: retrying…", 2000)
     socket.onmessage = (event) => {
         let message
         try {
@@ -111,6 +111,73 @@ function connect() {
     }
 }
 
+// The engine in a Web Worker: worker.js loads the WebAssembly and answers as the server does.
+function startWorker() {
+    if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+        engineUnavailable("this browser runs no WebAssembly in a Web Worker")
+        return
+    }
+    worker = new Worker(new URL("worker.js", import.meta.url), {type: "module"})
+    worker.onmessage = (event) => {
+        const message = event.data
+        if (message.type === "worker_ready") {
+            opened()
+        } else if (message.type === "worker_failed") {
+            worker.terminate()
+            worker = null
+            engineUnavailable(message.message)
+        } else {
+            receive(message)
+        }
+    }
+    worker.onerror = (event) => {
+        // A worker whose engine failed is made anew, and the game goes on from what the page
+        // kept (a worker that could not even load its script never says it is ready).
+        event.preventDefault()
+        const wasReady = connected
+        worker.terminate()
+        worker = null
+        if (wasReady) {
+            lost("the engine stopped: starting it again…", 200)
+        } else {
+            engineUnavailable("its script could not be loaded")
+        }
+    }
+    worker.postMessage({type: "init", hash_mib: settings.hashMib})
+}
+
+// The engine could not be loaded: say so instead of showing a dead board.
+function engineUnavailable(reason) {
+    connected = false
+    setConnection("engine unavailable", true)
+    $("status").textContent = "The engine could not be started in this browser (" + reason +
+        "). Outpost needs WebAssembly and Web Workers; try a current browser, or run outpost-web."
+    board.disableMoveInput()
+}
+
+function opened() {
+    connected = true
+    tablesAsked = {}
+    everConnected = true
+    board.disableMoveInput()
+    setConnection("connected", false)
+    if ([REFUSED_TEXT, UNSENT_TEXT].includes($("message").textContent)) {
+        showMessage("")
+    }
+    updateStatus()
+}
+
+function lost(text, retryMs) {
+    connected = false
+    goPending = false
+    setConnection(text, true)
+    updateStatus()
+    // The board still takes a click, to say why the move cannot be played.
+    board.disableMoveInput()
+    board.enableMoveInput(onMoveInput)
+    setTimeout(connect, retryMs)
+}
+
 function setConnection(text, lost) {
     const element = $("connection")
     element.textContent = text
@@ -118,7 +185,9 @@ function setConnection(text, lost) {
 }
 
 function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) {
+    if (BACKEND === "worker" && worker && connected) {
+        worker.postMessage(JSON.stringify(message))
+    } else if (BACKEND === "socket" && socket && socket.readyState === WebSocket.OPEN) {
         socket.send(JSON.stringify(message))
     } else if (everConnected) {
         showMessage(UNSENT_TEXT)
@@ -559,6 +628,24 @@ function newGame() {
 }
 
 $("new-game").onclick = newGame
+// The engine's table, for the engine in the browser: a new size starts it anew, and the game
+// goes on from what the page kept.
+$("hash-choice").hidden = BACKEND !== "worker"
+$("hash-mib").value = String(settings.hashMib)
+$("hash-mib").onchange = () => {
+    const mib = parseInt($("hash-mib").value, 10)
+    if (!HASH_SIZES.includes(mib) || mib === settings.hashMib) {
+        return
+    }
+    settings.hashMib = mib
+    save()
+    if (worker) {
+        worker.terminate()
+        worker = null
+        connected = false
+        connect()
+    }
+}
 $("variant").value = settings.variant
 $("chess960-number").hidden = settings.variant !== "chess960"
 $("variant").onchange = () => {
@@ -845,6 +932,7 @@ function save() {
         chess960: state ? state.chess960 : kept.chess960,
         color: settings.color,
         thinkMs: settings.thinkMs,
+        hashMib: settings.hashMib,
         flipped: settings.flipped,
         view: settings.view,
         variant: settings.variant,

@@ -4,11 +4,11 @@
 // game flow drives either board. Pieces and markers come from cm-chessboard's sprites; the
 // Right (c, C) is drawn as a rook with a knight in front of it.
 
-import {COLOR, INPUT_EVENT_TYPE} from "/vendor/cm-chessboard/src/Chessboard.js"
-import {PROMOTION_DIALOG_RESULT_TYPE} from "/vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js"
+import {COLOR, INPUT_EVENT_TYPE} from "./vendor/cm-chessboard/src/Chessboard.js"
+import {PROMOTION_DIALOG_RESULT_TYPE} from "./vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js"
 
-const PIECES = "/vendor/cm-chessboard/assets/pieces/standard.svg"
-const MARKERS = "/vendor/cm-chessboard/assets/extensions/markers/markers.svg"
+const PIECES = "vendor/cm-chessboard/assets/pieces/standard.svg"
+const MARKERS = "vendor/cm-chessboard/assets/extensions/markers/markers.svg"
 const SVG = "http://www.w3.org/2000/svg"
 const SQUARE = 40 // the sprites' unit: one square
 const FILES = "abcdefgh"

@@ -1,8 +1,61 @@
-//! Count on the page: the game core's perft count of the standard positions on a thread of
-//! its own, its rows sent to the page as they come.
+//! Count on the page: the game core's perft count of the standard positions, its rows sent to
+//! the page as they come. A [`Counter`] runs it: natively [`ThreadCounter`], on a thread of
+//! its own; in a Web Worker one that counts a depth at a time between messages.
 
 use crate::protocol::ServerMessage;
 use outpost_game::count::{count, CountRow, StandardPosition};
+
+/// Where a count's messages go: each row, and last [`ServerMessage::CountDone`].
+pub type CountReport = Box<dyn Fn(ServerMessage) + Send + Sync>;
+
+/// What runs the page's count.
+pub trait Counter: Send {
+    /// Starts counting `positions` on `threads` threads, each depth up to `max_depth` that fits
+    /// in the budget (a count running is cancelled first).
+    fn start(
+        &mut self,
+        positions: Vec<StandardPosition>,
+        max_depth: u32,
+        threads: usize,
+        report: CountReport,
+    );
+
+    /// Asks the count to stop; it then reports `stopped`.
+    fn stop(&mut self);
+
+    /// Stops the count and forgets it: nothing more is reported.
+    fn cancel(&mut self);
+}
+
+/// The count on a thread of its own.
+#[derive(Default)]
+pub struct ThreadCounter {
+    run: Option<CountRun>,
+}
+
+impl Counter for ThreadCounter {
+    fn start(
+        &mut self,
+        positions: Vec<StandardPosition>,
+        max_depth: u32,
+        threads: usize,
+        report: CountReport,
+    ) {
+        self.cancel();
+        self.run = Some(CountRun::start(positions, max_depth, threads, report));
+    }
+
+    fn stop(&mut self) {
+        if let Some(run) = &self.run {
+            run.stop();
+        }
+    }
+
+    fn cancel(&mut self) {
+        // Dropping the run stops it and waits for its thread.
+        self.run = None;
+    }
+}
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -28,7 +81,7 @@ impl CountRun {
             std::thread::Builder::new()
                 .name("outpost-web-count".to_string())
                 .spawn(move || {
-                    let row = |row: CountRow| report(count_row(&row));
+                    let row = |row: CountRow| report(row_message(&row));
                     let reason = if count(&positions, max_depth, threads, &stop, row) {
                         "finished"
                     } else {
@@ -57,7 +110,7 @@ impl Drop for CountRun {
 }
 
 /// A row as the page shows it.
-fn count_row(row: &CountRow) -> ServerMessage {
+pub fn row_message(row: &CountRow) -> ServerMessage {
     ServerMessage::CountRow {
         position: row.position.clone(),
         depth: row.depth,

@@ -7,6 +7,10 @@
 //! runs natively with its threads and table.
 //! The page and the server talk in JSON ([`protocol`]).
 //!
+//! Without the default `server` feature the crate is the page's session and protocol alone
+//! ([`session::Session::with_backend`], with an engine and a counter of the caller's), which
+//! is what the engine in a Web Worker runs: the same messages, each feature written once.
+//!
 //! ```
 //! use outpost_web::protocol::ServerMessage;
 //! use outpost_web::session::{Notify, Session, SessionConfig};
@@ -22,10 +26,13 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "server")]
 pub mod assets;
 pub mod count;
 pub mod protocol;
+#[cfg(feature = "server")]
 pub mod server;
 pub mod session;
 
+#[cfg(feature = "server")]
 pub use server::{router, AppState, ServerConfig};

@@ -6,14 +6,15 @@
 //! returns the answers, [`Session::on_event`] turns an event from the search or count thread
 //! (delivered through the [`Notify`] it was made with) into messages.
 
-use crate::count::CountRun;
+use crate::count::{Counter, ThreadCounter};
 use crate::protocol::{
     ClientMessage, CountPosition, GameEnd, PieceTables, SearchKind, ServerMessage, WhiteScore,
 };
 use outpost_board::{Board, Color, Piece, PieceKind, Square, Variant};
 use outpost_game::count::standard_positions;
 use outpost_game::{
-    notation_for, start_position, EngineEvent, EngineMove, GameSession, Purpose, Refusal, Update,
+    notation_for, start_position, Engine, EngineEvent, EngineMove, GameSession, Purpose, Refusal,
+    Update,
 };
 use outpost_movegen::picks::{parse_picked, picks, Pick};
 use outpost_movegen::san::{line_to_san_moves, to_san, MoveNumbers};
@@ -22,7 +23,8 @@ use outpost_movegen::{in_check, legal_moves, Game};
 use outpost_pgn::{read_pgn, write_pgn, PgnGame, PgnResult};
 use outpost_search::{Bound, Info, Limits, Score, SearchHandle};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The longest think time the page may ask for.
 pub const MAX_THINK_MS: u64 = 60_000;
@@ -74,14 +76,15 @@ pub struct Session {
     game: GameSession,
     /// When the session started: the game's clock runs from here.
     origin: Instant,
-    count: Option<CountRun>,
+    counter: Box<dyn Counter>,
     notify: Notify,
     /// Told to the page with the greeting: the table could not have the size asked for.
     table_warning: Option<String>,
 }
 
 impl Session {
-    /// A session at the start position; its threads report to `notify`.
+    /// A session at the start position searching natively: a [`SearchHandle`] of its own and
+    /// the count on a thread; its threads report to `notify`.
     pub fn new(config: SessionConfig, notify: Notify) -> Session {
         // A 1 MiB table first, then the size asked for: a table that cannot be had is
         // reported to the page instead of ending the session.
@@ -91,11 +94,25 @@ impl Session {
             .err()
             .map(|error| format!("{error}: this session searches with a 1 MiB hash table"));
         search.set_threads(config.threads.max(1));
+        let counter = Box::new(ThreadCounter::default());
+        Session::with_backend(config, Box::new(search), counter, notify, table_warning)
+    }
+
+    /// A session at the start position whose engine searches with `engine` and whose count
+    /// runs on `counter`, both reporting to `notify`; `table_warning` is told to the page with
+    /// the greeting (the table could not have the size asked for).
+    pub fn with_backend(
+        config: SessionConfig,
+        engine: Box<dyn Engine>,
+        counter: Box<dyn Counter>,
+        notify: Notify,
+        table_warning: Option<String>,
+    ) -> Session {
         let search_notify = Arc::clone(&notify);
         let mut game = GameSession::new(
             Game::startpos(),
             None,
-            Box::new(search),
+            engine,
             Arc::new(move |event| search_notify(SessionEvent::Search(event))),
         );
         // The page says when the engine plays (`go`): no side is the engine's of itself.
@@ -107,7 +124,7 @@ impl Session {
             config,
             game,
             origin: Instant::now(),
-            count: None,
+            counter,
             notify,
             table_warning,
         }
@@ -215,9 +232,7 @@ impl Session {
                 max_depth,
             } => self.count(position, max_depth),
             ClientMessage::StopCount => {
-                if let Some(count) = &self.count {
-                    count.stop();
-                }
+                self.counter.stop();
                 Vec::new()
             }
             ClientMessage::Tables { rules } => match rules.as_deref().map(Variant::from_name) {
@@ -467,8 +482,7 @@ impl Session {
     }
 
     fn stop_count(&mut self) {
-        // Dropping the run stops it and waits for its thread.
-        self.count = None;
+        self.counter.cancel();
     }
 
     fn count(&mut self, position: Option<usize>, max_depth: Option<u32>) -> Vec<ServerMessage> {
@@ -491,12 +505,12 @@ impl Session {
         }
         self.stop_count();
         let notify = Arc::clone(&self.notify);
-        self.count = Some(CountRun::start(
+        self.counter.start(
             positions,
             max_depth.unwrap_or(u32::MAX),
             self.config.threads.max(1),
-            move |message| notify(SessionEvent::Count(Box::new(message))),
-        ));
+            Box::new(move |message| notify(SessionEvent::Count(Box::new(message)))),
+        );
         messages
     }
 }

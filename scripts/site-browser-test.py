@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""The static site (`cargo xtask site`) in a real browser: Debian's headless Chromium driven by
+Playwright, the engine compiled to WebAssembly thinking in a Web Worker, no server of Outpost's.
+
+Serves the built folder under a sub-path (`/play/`) with `python3 -m http.server` on loopback,
+loads the page and checks: the engine answers; a whole game played to its end against the
+worker at 0.1 s a move (the test's moves chosen at random among the legal ones, which
+python-chess lists); a click on the page answered within 50 ms while the worker thinks; "Move
+now" plays at once; Chess960 #3 and Chess Fragments starts; Count of Kiwipete to depth 4 =
+4,085,603; the game kept over a reload; a worker that dies started again with the game going on;
+a broken FEN answered with the served page's error text; no request leaving the page's origin;
+no error in the page's console; and a site without its .wasm saying the engine could not be
+started instead of showing a dead board. Screenshots go to the --out folder.
+
+Usage: scripts/site-browser-test.py [--out DIR] [--no-build]
+Needs: scripts/install-web-test-deps.sh (chromium, Playwright and python-chess for Python).
+"""
+
+import argparse
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import importlib.util
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+spec = importlib.util.spec_from_file_location("webtest", Path(__file__).resolve().parent / "web-browser-test.py")
+webtest = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(webtest)
+
+ROOT = webtest.ROOT
+KIWIPETE_D4 = "4,085,603"
+YOUR_MOVE = webtest.status_is("It is your move")
+
+
+def serve(folder):
+    """Serves `folder` on loopback; returns the process and its base URL."""
+    server = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    line = server.stdout.readline()
+    match = re.search(r"port (\d+)", line)
+    if not match:
+        server.kill()
+        sys.exit(f"site-browser-test: the file server did not start: {line!r}")
+    return server, f"http://127.0.0.1:{match.group(1)}"
+
+
+def moves_count(page):
+    return page.evaluate("document.querySelectorAll('#moves .move').length")
+
+
+def play_random_game(page, checks, rng):
+    """Plays white's moves at random against the worker at 0.1 s a move until the game ends."""
+    import chess
+
+    page.click('input[name="think"][value="100"]')
+    page.click("#new-game")
+    page.wait_for_function(YOUR_MOVE, timeout=30000)
+    for ply in range(0, 400, 2):
+        fen = page.input_value("#fen")
+        board = chess.Board(fen)
+        if board.is_game_over(claim_draw=False) or page.text_content("#status").startswith("Game over"):
+            break
+        moves = list(board.legal_moves)
+        quiet = [move for move in moves if move.promotion is None]
+        move = rng.choice(quiet or moves)
+        before = moves_count(page)
+        webtest.click_square(page, chess.square_name(move.from_square))
+        webtest.click_square(page, chess.square_name(move.to_square))
+        if move.promotion is not None:
+            page.wait_for_selector("#board .promotion-choice")
+            page.click('#board .promotion-choice[data-piece="wq"]')
+        page.wait_for_function(
+            f"document.querySelectorAll('#moves .move').length >= {before + 2}"
+            " || document.querySelector('#status').textContent.startsWith('Game over')",
+            timeout=30000,
+        )
+    status = page.text_content("#status")
+    checks.check("a whole game played to its end against the worker at 0.1 s a move",
+                 status.startswith("Game over"), f"{status!r} after {moves_count(page)} moves")
+
+
+def click_while_thinking(page, checks):
+    """A click is answered within 50 ms while the worker thinks; Move now plays at once."""
+    page.click('input[name="think"][value="10000"]')
+    page.click("#new-game")
+    page.wait_for_function(YOUR_MOVE, timeout=30000)
+    webtest.click_square(page, "e2")
+    webtest.click_square(page, "e4")
+    page.wait_for_function("!document.querySelector('#stop-thinking').hidden", timeout=10000)
+    page.wait_for_timeout(1500)
+    latencies = []
+    for view in ("analysis", "play", "count", "play"):
+        latencies.append(page.evaluate(
+            "async (view) => { const start = performance.now();"
+            " document.querySelector(`#tabs button[data-view=\"${view}\"]`).click();"
+            " await new Promise((done) => requestAnimationFrame(() => done()));"
+            " return performance.now() - start }", view))
+    worst = max(latencies)
+    checks.check("a click answered within 50 ms while the worker thinks", worst < 50,
+                 f"{[round(value, 1) for value in latencies]} ms")
+    started = time.time()
+    page.click("#stop-thinking")
+    page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=15000)
+    waited = time.time() - started
+    checks.check("Move now: the worker plays its best move so far", waited < 10, f"{waited:.1f} s")
+    page.click('input[name="think"][value="100"]')
+    return worst, waited
+
+
+def run(base, broken_base, out, checks):
+    from playwright.sync_api import sync_playwright
+
+    rng = random.Random(7)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=webtest.chromium_path(), args=webtest.CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors, foreign = [], []
+        origin = urlparse(base).netloc
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", lambda request: urlparse(request.url).netloc not in ("", origin)
+                and not request.url.startswith(("data:", "blob:")) and foreign.append(request.url))
+
+        started = time.time()
+        page.goto(base + "/play/")
+        page.wait_for_function(YOUR_MOVE, timeout=30000)
+        ready = time.time() - started
+        checks.check("the page loads under /play/ and the worker's engine is ready",
+                     "connected" in page.text_content("#connection"), page.text_content("#connection"))
+        webtest.click_square(page, "e2")
+        webtest.click_square(page, "e4")
+        page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
+        checks.check("1. e4 and the worker's answer", webtest.moves_of(page)[0] == "e4", str(webtest.moves_of(page)))
+        page.screenshot(path=str(out / "site-play.png"))
+
+        # Kept over a reload.
+        played = webtest.moves_of(page)
+        page.reload()
+        page.wait_for_function(f"document.querySelectorAll('#moves .move').length === {len(played)}", timeout=30000)
+        checks.check("the game is kept over a reload", webtest.moves_of(page) == played, str(webtest.moves_of(page)))
+
+        # A worker that dies is started again and the game goes on.
+        workers = page.workers
+        if workers:
+            workers[0].evaluate("setTimeout(() => { throw new Error('the test ends this worker') })")
+            page.wait_for_function("document.querySelector('#connection').textContent.includes('connected')"
+                                   " && !document.querySelector('#connection').classList.contains('lost')",
+                                   timeout=30000)
+            page.wait_for_function(f"document.querySelectorAll('#moves .move').length === {len(played)}", timeout=30000)
+        checks.check("a worker that dies is started again and the game goes on",
+                     bool(workers) and webtest.moves_of(page) == played, f"{len(workers)} workers, {webtest.moves_of(page)}")
+        # The message of the ended worker is an error of the test's own making.
+        errors[:] = [error for error in errors if "the test ends this worker" not in error]
+
+        worst_click, stop_wait = click_while_thinking(page, checks)
+        play_random_game(page, checks, rng)
+        page.screenshot(path=str(out / "site-game-over.png"))
+
+        # Chess960 #3 and Chess Fragments.
+        page.select_option("#variant", "chess960")
+        page.fill("#chess960-number", "3")
+        page.click("#new-game")
+        page.wait_for_function("document.querySelector('#fen').value.startsWith('bqnnrkrb/')", timeout=15000)
+        checks.check("a Chess960 game from start position 3", True)
+        page.select_option("#variant", "fragments")
+        page.click("#new-game")
+        page.wait_for_function(f"{webtest.SQUARES} === 25", timeout=15000)
+        webtest.click_square(page, "b2")
+        webtest.click_square(page, "b3")
+        page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
+        checks.check("a Chess Fragments game on 5x5 with the worker's answer",
+                     webtest.moves_of(page)[0] == "b3", str(webtest.moves_of(page)))
+        page.select_option("#variant", "standard")
+        page.click("#new-game")
+        page.wait_for_function(f"{webtest.SQUARES} === 64", timeout=15000)
+
+        # A broken FEN gets the served page's error text.
+        page.fill("#paste", "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1")
+        page.click("#load")
+        page.wait_for_function("document.querySelector('#message').textContent.startsWith('FEN: ')", timeout=10000)
+        checks.check("a broken FEN is answered with its error", True, page.text_content("#message"))
+
+        # Count Kiwipete to depth 4 in the worker.
+        page.click('#tabs button[data-view="count"]')
+        page.select_option("#count-position", index=2)
+        page.select_option("#count-depth", "4")
+        page.click("#count-start")
+        page.wait_for_function("document.querySelector('#count-start').disabled === false"
+                               " && document.querySelectorAll('#count-table tbody tr').length >= 4", timeout=120000)
+        rows = page.eval_on_selector_all("#count-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+        last = rows[-1]
+        checks.check("Count: Kiwipete to depth 4 is 4,085,603, the published count",
+                     last[0] == "Kiwipete" and last[1] == "4" and last[2] == KIWIPETE_D4 and last[4] == "same", str(rows))
+        page.screenshot(path=str(out / "site-count.png"))
+
+        checks.check("no request leaves the page's origin", not foreign, str(foreign))
+        checks.check("no error in the page's console", not errors, str(errors))
+
+        # A site whose .wasm is missing says so.
+        broken = browser.new_page()
+        broken.goto(broken_base + "/broken/")
+        broken.wait_for_function("document.querySelector('#status').textContent.includes('could not be started')", timeout=30000)
+        checks.check("without its .wasm the page says the engine could not be started", True,
+                     broken.text_content("#status"))
+        broken.screenshot(path=str(out / "site-no-wasm.png"))
+        browser.close()
+    print(f"figures: engine ready {ready:.2f} s after the page was opened; worst click while "
+          f"thinking {worst_click:.1f} ms; Move now answered in {stop_wait:.2f} s")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "target/site-screenshots"))
+    parser.add_argument("--no-build", action="store_true", help="use target/site as built")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if not args.no_build:
+        subprocess.run(["cargo", "xtask", "site"], cwd=ROOT, check=True)
+    site = ROOT / "target/site"
+    with tempfile.TemporaryDirectory() as scratch:
+        scratch = Path(scratch)
+        shutil.copytree(site, scratch / "play")
+        shutil.copytree(site, scratch / "broken")
+        (scratch / "broken" / "outpost_wasm_bg.wasm").unlink()
+        server, base = serve(scratch)
+        checks = webtest.Checks()
+        started = time.time()
+        try:
+            run(base, base, out, checks)
+        except Exception as error:  # a timeout or a missing element: report it and fail
+            checks.check("the browser test ran to its end", False, repr(error))
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    print(f"screenshots in {out} ({time.time() - started:.0f} s)")
+    print(f"site: {checks.passed} passed, {checks.failed} failed")
+    sys.exit(1 if checks.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
