@@ -165,20 +165,20 @@ fn random_line(
         }
         let mv = legal[rng.next_u32() as usize % legal.len()];
         let mut note = MoveNotes::default();
-        if rng.next_u32() % 4 == 0 {
+        if rng.next_u32().is_multiple_of(4) {
             note.nags.push(rng.next_u32() as u8);
         }
-        if rng.next_u32() % 4 == 0 {
+        if rng.next_u32().is_multiple_of(4) {
             let count = 1 + rng.next_u32() as usize % 4;
             let words: Vec<&str> = (0..count)
                 .map(|_| WORDS[rng.next_u32() as usize % WORDS.len()])
                 .collect();
             note.comments.push(words.join(" "));
         }
-        if depth > 0 && rng.next_u32() % 5 == 0 {
+        if depth > 0 && rng.next_u32().is_multiple_of(5) {
             let length = 1 + rng.next_u32() as usize % 6;
             let (moves, notes) = random_line(rng, &board, length, depth - 1);
-            let comments = if rng.next_u32() % 3 == 0 {
+            let comments = if rng.next_u32().is_multiple_of(3) {
                 vec!["alternative".to_string()]
             } else {
                 Vec::new()
@@ -215,10 +215,10 @@ fn random_annotated_games_survive_a_round_trip() {
         let mut game = PgnGame::new(start);
         game.moves = moves;
         game.notes = notes;
-        if round % 3 == 0 {
+        if round.is_multiple_of(3) {
             game.comments.push(format!("Game {round}"));
         }
-        if round % 4 == 0 {
+        if round.is_multiple_of(4) {
             game.termination = Some("Adjudication".to_string());
         } else {
             // Without a termination, a last comment after the last move reads as one (unless

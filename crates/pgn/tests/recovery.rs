@@ -14,9 +14,12 @@ fn good(round: usize) -> String {
     )
 }
 
-/// Broken games: the text, what the error must be, and the line of the game's text (from 1)
+/// A broken game: its text, what the error must be, and the line of the game's text (from 1)
 /// that it must point at.
-fn broken() -> Vec<(&'static str, fn(&PgnErrorKind) -> bool, usize)> {
+type Broken = (&'static str, fn(&PgnErrorKind) -> bool, usize);
+
+/// Broken games of every kind.
+fn broken() -> Vec<Broken> {
     vec![
         (
             "[Event \"Bad move\"]\n\n1. e4 e5 2. Nf3 Xq9 3. Bb5 1-0\n\n",
