@@ -19,6 +19,8 @@ pub(crate) struct LineChars<R> {
     line: usize,
     /// Whether the reader is exhausted.
     done: bool,
+    /// Whether the line before the current one holds only white space (true on the first).
+    prev_blank: bool,
 }
 
 impl<R: BufRead> LineChars<R> {
@@ -30,6 +32,7 @@ impl<R: BufRead> LineChars<R> {
             pos: 0,
             line: 1,
             done: false,
+            prev_blank: true,
         }
     }
 
@@ -42,6 +45,18 @@ impl<R: BufRead> LineChars<R> {
     /// Whether the next character is the first of its line.
     pub(crate) fn at_line_start(&self) -> bool {
         self.pos == 0
+    }
+
+    /// Whether the line before the one of the next character holds only white space (true
+    /// on the first line). Meaningful after [`peek`](Self::peek).
+    pub(crate) fn prev_line_blank(&self) -> bool {
+        self.prev_blank
+    }
+
+    /// The character after the next one on the same line, if there is one. Meaningful after
+    /// [`peek`](Self::peek).
+    pub(crate) fn peek_second(&self) -> Option<char> {
+        self.chars.get(self.pos + 1).copied()
     }
 
     /// The next character, without moving past it; `None` at the end of the text.
@@ -71,6 +86,7 @@ impl<R: BufRead> LineChars<R> {
         if self.done {
             return Ok(false);
         }
+        self.prev_blank = self.chars.iter().all(|c| c.is_whitespace());
         self.bytes.clear();
         self.chars.clear();
         self.pos = 0;

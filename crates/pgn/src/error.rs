@@ -47,6 +47,9 @@ pub enum PgnErrorKind {
     UnclosedVariation,
     /// A `)` closes no variation.
     UnmatchedParenthesis,
+    /// A `(` opens a variation before the first move of its line, so it is an alternative
+    /// to no move.
+    VariationWithoutMove,
     /// A character that has no place here, such as a stray `]` or `}`.
     UnexpectedCharacter(char),
     /// The text could not be read from its source (a file, a pipe, …).
@@ -95,6 +98,9 @@ impl fmt::Display for PgnError {
             }
             PgnErrorKind::UnmatchedParenthesis => {
                 write!(f, "')' without a matching '(' in {place}")
+            }
+            PgnErrorKind::VariationWithoutMove => {
+                write!(f, "variation opened with '(' before any move, in {place}")
             }
             PgnErrorKind::UnexpectedCharacter(c) => {
                 write!(f, "unexpected character {c:?} in {place}")

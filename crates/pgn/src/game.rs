@@ -1,5 +1,6 @@
 //! A game as PGN records it: [`PgnGame`], its [`PgnResult`], and the standard tag names.
 
+use crate::notes::{MoveNotes, Variation};
 use outpost_board::{Board, Color, Move};
 use outpost_movegen::{legal_moves, Game, GameStatus};
 use std::fmt;
@@ -83,7 +84,8 @@ pub fn termination_reason(status: GameStatus) -> Option<&'static str> {
     }
 }
 
-/// One game of a PGN file: its tags, the position it starts from, its moves and its result.
+/// One game of a PGN file: its tags, the position it starts from, its moves and its result,
+/// with the comments, glyphs and variations that annotate the moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnGame {
     /// Tag pairs (name, value) in the order read or set, except `Result`, `FEN`, `SetUp` and
@@ -99,8 +101,15 @@ pub struct PgnGame {
     pub result: PgnResult,
     /// Why the game ended, in words (`Checkmate`, `Time forfeit`, …), if known. Written as the
     /// `Termination` tag and as a comment before the result; read from the `Termination` tag,
-    /// or else from a comment that follows the last move.
+    /// or else from a comment that follows the last move (unless that comment holds a
+    /// command such as `[%clk ...]`).
     pub termination: Option<String>,
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The notes of the moves (glyphs, comments, variations): `notes[i]` belongs to
+    /// `moves[i]`. It may be shorter than `moves` (a move without an entry has no notes); the
+    /// reader leaves out empty notes at the end, so a game without annotations has none.
+    pub notes: Vec<MoveNotes>,
 }
 
 impl Default for PgnGame {
@@ -126,6 +135,8 @@ impl PgnGame {
             moves: Vec::new(),
             result: PgnResult::Unknown,
             termination: None,
+            comments: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -161,6 +172,35 @@ impl PgnGame {
             Some((_, old)) => *old = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
+    }
+
+    /// The notes of the move `moves[index]`, if it has any.
+    pub fn move_notes(&self, index: usize) -> Option<&MoveNotes> {
+        self.notes.get(index).filter(|notes| !notes.is_empty())
+    }
+
+    /// The notes of the move `moves[index]`, made (empty) if it has none yet, to annotate it.
+    /// `index` may be past the moves.
+    pub fn move_notes_mut(&mut self, index: usize) -> &mut MoveNotes {
+        if self.notes.len() <= index {
+            self.notes.resize_with(index + 1, MoveNotes::default);
+        }
+        &mut self.notes[index]
+    }
+
+    /// The clock after each move, read from its `[%clk ...]` comment (see
+    /// [`clock`](crate::clock)); `None` for a move without one.
+    pub fn clocks(&self) -> Vec<Option<std::time::Duration>> {
+        (0..self.moves.len())
+            .map(|index| self.notes.get(index).and_then(MoveNotes::clock))
+            .collect()
+    }
+
+    /// The variations of the move `moves[index]` (alternatives to it); empty if it has none.
+    pub fn variations(&self, index: usize) -> &[Variation] {
+        self.notes
+            .get(index)
+            .map_or(&[][..], |notes| &notes.variations)
     }
 
     /// The game replayed as a [`Game`] (to ask its status or continue it); `None` if a move

@@ -1,7 +1,8 @@
 //! Writing games in PGN export format.
 
 use crate::game::{unknown_value, PgnGame, FIELD_TAGS, SEVEN_TAG_ROSTER};
-use outpost_board::{Board, Variant};
+use crate::notes::MoveNotes;
+use outpost_board::{Board, Color, Move, Variant};
 use outpost_movegen::san::{line_to_san_moves, MoveNumbers};
 
 /// The longest line of movetext that [`write_pgn`] writes.
@@ -9,6 +10,9 @@ pub const LINE_WIDTH: usize = 80;
 
 /// Writes `game` in PGN export format: tags, an empty line, the movetext wrapped at 80
 /// characters ending with the reason (as a comment) and the result, and a final newline.
+///
+/// The movetext holds the comments, glyphs (as `$n`) and variations of the game's
+/// [`notes`](PgnGame::notes), so that a game read, written and read again is the same.
 ///
 /// Several games go one after the other separated by an empty line. The moves must be legal
 /// in turn; should one not be, the movetext stops before it with a comment saying so.
@@ -49,29 +53,29 @@ pub fn write_pgn(game: &PgnGame) -> String {
     }
     text.push('\n');
 
-    let mut units = line_to_san_moves(&game.start, &game.moves, MoveNumbers::Shown);
-    if units.len() < game.moves.len() {
-        let index = units.len();
+    let mut units = Vec::new();
+    let written = push_line(
+        &mut units,
+        &game.start,
+        &game.moves,
+        &game.notes,
+        &game.comments,
+    );
+    if written < game.moves.len() {
         let note = format!(
-            "{{Stopped before move {} ({}): not legal}}",
-            index + 1,
-            game.moves[index]
+            "Stopped before move {} ({}): not legal",
+            written + 1,
+            game.moves[written]
         );
-        units.extend(note.split(' ').map(str::to_string));
+        push_comment(&mut units, &note);
     }
     if let Some(termination) = &game.termination {
-        // A comment cannot hold `}`; newlines would break the wrapping.
-        let clean: String = termination
-            .chars()
-            .map(|c| if c == '}' || c.is_control() { ' ' } else { c })
-            .collect();
-        let words: Vec<&str> = clean.split_whitespace().collect();
-        if !words.is_empty() {
-            units.extend(
-                format!("{{{}}}", words.join(" "))
-                    .split(' ')
-                    .map(str::to_string),
-            );
+        // Written unless nothing of it would be left in a comment.
+        if termination
+            .split(|c: char| c == '}' || c.is_whitespace() || c.is_control())
+            .any(|word| !word.is_empty())
+        {
+            push_comment(&mut units, termination);
         }
     }
     units.push(game.result.as_str().to_string());
@@ -92,6 +96,81 @@ pub fn write_pgn(game: &PgnGame) -> String {
     text.push_str(&line);
     text.push('\n');
     text
+}
+
+/// Appends the units of a line of moves played from `board` with their notes, after the
+/// comments before its first move: move numbers, SAN, glyphs as `$n`, comments in braces and
+/// variations in parentheses. Returns how many moves were written: the line stops before a
+/// move that is not legal.
+fn push_line(
+    units: &mut Vec<String>,
+    board: &Board,
+    moves: &[Move],
+    notes: &[MoveNotes],
+    comments: &[String],
+) -> usize {
+    for comment in comments {
+        push_comment(units, comment);
+    }
+    let sans = line_to_san_moves(board, moves, MoveNumbers::Hidden);
+    let mut board = board.clone();
+    // A black move needs its number at the start and after a comment or a variation.
+    let mut numbered = false;
+    for (index, san) in sans.iter().enumerate() {
+        let number = board.fullmove_number();
+        units.push(match board.side_to_move() {
+            Color::White => format!("{number}. {san}"),
+            Color::Black if !numbered => format!("{number}... {san}"),
+            Color::Black => san.clone(),
+        });
+        numbered = true;
+        let mv = moves[index];
+        if let Some(notes) = notes.get(index) {
+            units.extend(notes.nags.iter().map(|nag| format!("${nag}")));
+            for comment in &notes.comments {
+                push_comment(units, comment);
+                numbered = false;
+            }
+            for variation in &notes.variations {
+                let mut inner = Vec::new();
+                push_line(
+                    &mut inner,
+                    &board,
+                    &variation.moves,
+                    &variation.notes,
+                    &variation.comments,
+                );
+                match inner.len() {
+                    0 => inner.push("()".to_string()),
+                    n => {
+                        inner[0].insert(0, '(');
+                        inner[n - 1].push(')');
+                    }
+                }
+                units.append(&mut inner);
+                numbered = false;
+            }
+        }
+        board.make(mv);
+    }
+    sans.len()
+}
+
+/// Appends `{comment}`, its words as units. A comment cannot hold `}`, and line breaks would
+/// break the wrapping: both become spaces.
+fn push_comment(units: &mut Vec<String>, comment: &str) {
+    let clean: String = comment
+        .chars()
+        .map(|c| if c == '}' || c.is_control() { ' ' } else { c })
+        .collect();
+    let start = units.len();
+    units.extend(clean.split_whitespace().map(str::to_string));
+    if units.len() == start {
+        units.push("{}".to_string());
+    } else {
+        units[start].insert(0, '{');
+        units.last_mut().expect("a word").push('}');
+    }
 }
 
 /// Appends the tag line `[name "value"]`, escaping `\` and `"` in the value and turning line

@@ -8,24 +8,29 @@ use outpost_pgn::{read_pgn, write_pgn, PgnReader};
 pub const MAX_GAMES_READ: usize = 16;
 
 /// Reads the input with [`PgnReader`] (from the bytes, as from a file). The reader does not
-/// panic, ends after its first error, and counts lines and games from 1; for each game read:
+/// panic, goes on after an error with the next game, and counts lines and games (the broken
+/// ones too) from 1; for each game read:
 ///
 /// - every move is legal where it is played ([`outpost_pgn::PgnGame::to_game`] replays it),
 ///   and each has a SAN;
 /// - [`write_pgn`] writes it as text that reads back as exactly one game with the same start
-///   position, moves and result, and that is written again the same (the written form is a
-///   fixed point).
+///   position, moves, result, comments, glyphs and variations, and that is written again the
+///   same (the written form is a fixed point).
 pub fn pgn(data: &[u8]) {
     let mut reader = PgnReader::new(data);
     let mut read = 0;
-    while read < MAX_GAMES_READ {
+    let mut errors = 0;
+    let mut last_line = 0;
+    while read + errors < MAX_GAMES_READ {
         match reader.next() {
             None => break,
             Some(Err(error)) => {
-                assert!(error.line >= 1 && error.game == read + 1, "{error:?}");
+                errors += 1;
+                assert!(error.line >= 1 && error.game == read + errors, "{error:?}");
+                assert!(error.line >= last_line, "{error:?} after line {last_line}");
+                last_line = error.line;
+                assert_eq!(reader.errors(), errors);
                 assert!(!error.to_string().is_empty());
-                assert!(reader.next().is_none(), "the reader goes on after an error");
-                break;
             }
             Some(Ok(game)) => {
                 read += 1;
@@ -51,6 +56,12 @@ pub fn pgn(data: &[u8]) {
                 );
                 assert_eq!(again.moves, game.moves, "moves of {}", shown(&text));
                 assert_eq!(again.result, game.result, "result of {}", shown(&text));
+                assert_eq!(
+                    (&again.comments, &again.notes),
+                    (&game.comments, &game.notes),
+                    "notes of {}",
+                    shown(&text)
+                );
                 assert_eq!(write_pgn(&again), text, "written twice differs");
             }
         }
