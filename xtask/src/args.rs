@@ -55,6 +55,11 @@ pub enum Command {
     Datagen(DatagenOptions),
     /// Fit the evaluation's parameters to those positions.
     Tune(TuneOptions),
+    /// Write (or, when true, only check) the generated tables of the crates.
+    Tables {
+        /// Compare the committed files with the generators' output instead of writing them.
+        check: bool,
+    },
 }
 
 /// Options of `xtask datagen`.
@@ -216,6 +221,18 @@ enum Task {
     /// epoch; writes the rounded values as Rust. The means of the piece-square and mobility
     /// tables stay where they started (they would trade places with the piece values).
     Tune(TuneArgs),
+    /// Write the generated tables the crates compile in: the Zobrist keys
+    /// (crates/board/src/zobrist_keys.rs, ChaCha8 with a fixed seed) and the rook and bishop
+    /// magic numbers (crates/movegen/src/magics.rs, a search seeded the same way).
+    ///
+    /// The files are committed so that a crate depending on outpost-board or outpost-movegen
+    /// runs no build script; the same seeds always give the same files.
+    Tables {
+        /// Write nothing: fail (exit code 1) when a committed file differs from what would
+        /// be written
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -389,6 +406,7 @@ where
             depth: args.depth,
         }),
         Task::Divide { file } => Command::Divide(file),
+        Task::Tables { check } => Command::Tables { check },
         Task::FragmentsMatch(args) => {
             let (base, increment) = args.time_control;
             let opponent_options = if args.opponent_options.is_empty() {

@@ -23,6 +23,7 @@ mod fuzz;
 mod hash_check;
 mod perft_suite;
 mod progress;
+mod tables;
 mod tune;
 mod variant_match;
 
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
         Command::FragmentsMatch(options) => variant_match::run(&options),
         Command::Datagen(options) => datagen::run(&options),
         Command::Tune(options) => tune::run(&options),
+        Command::Tables { check } => tables::run(&epd::workspace_root(), check),
     };
     match outcome {
         Ok(Verdict::Passed) => ExitCode::SUCCESS,
