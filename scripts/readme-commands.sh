@@ -217,6 +217,10 @@ plan() {
       # measurement takes minutes with both: its options are checked by a quick run.
       [[ $command == *--quick* ]] || run="${command/scripts\/speed.py/scripts\/speed.py --quick}"
       expect=("^geomean +[0-9.]+") ;;
+    "scripts/build-time.sh")
+      # One round (two clean release builds outside the workspace) instead of three.
+      run="$command 1"
+      expect=("^round 1  outpost " "^round 1  cozy " "^median +outpost-movegen [0-9.]+ s, cozy-chess [0-9.]+ s: [0-9.]+x$") ;;
     "scripts/threads-depth.sh")
       run="$command 200"
       expect=("^sum threads=1: [0-9]+  threads=2: [0-9]+$") ;;
