@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// The six standard perft positions with their published counts (the repository's
 /// `data/perft-standard.epd`; its mirrored copy of position 4 is left out).
-const STANDARD_EPD: &str = include_str!("../../../data/perft-standard.epd");
+const STANDARD_EPD: &str = include_str!("../data/perft-standard.epd");
 
 /// A depth is not started when it is expected to take longer than this.
 pub const COUNT_BUDGET: Duration = Duration::from_secs(3);
