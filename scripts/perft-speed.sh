@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 rounds=${1:-5}
 stockfish=${STOCKFISH:-/usr/games/stockfish}
 [ -x "$stockfish" ] || { echo "Stockfish not found at $stockfish (set STOCKFISH=...)" >&2; exit 2; }
-cargo build --release --quiet -p perft
+cargo build --release --quiet -p outpost-perft
 perft=target/release/perft
 
 seconds() { # run a command, print its wall time in seconds

@@ -68,17 +68,17 @@ plan() {
   case "$command" in
     "cargo test --workspace")
       skip=".ci/run runs it, with the toolchain of rust-version" ;;
-    "cargo run --release -p uci")
+    "cargo run --release -p outpost-engine")
       input=$'uci\nisready\nposition startpos moves e2e4\ngo depth 8'
       expect=("^Outpost [0-9.]+ by the Outpost developers$" "^id name Outpost" "^uciok$"
         "^readyok$" "^info depth 8 " "^bestmove [a-h][1-8][a-h][1-8]") ;;
-    "cargo run --release -p uci -- bench")
+    "cargo run --release -p outpost-engine -- bench")
       expect=("^[0-9]+ nodes [0-9]+ nps$") ;;
     "cargo install --path crates/uci")
       # Into a scratch directory, reusing the release build, instead of ~/.cargo/bin.
       run="$command --locked --root $scratch/install --target-dir target && $scratch/install/bin/outpost </dev/null"
       expect=("^Outpost [0-9.]+ by the Outpost developers$") ;;
-    "cargo build --release -p uci --features tune")
+    "cargo build --release -p outpost-engine --features tune")
       run="$command && printf 'uci\n' | target/release/outpost"
       # The search parameters are options named like their fields: lower case with `_`.
       expect=("^option name [a-z]+_[a-z_]+ type spin ") ;;
@@ -136,14 +136,14 @@ plan() {
       expect=("^Best line \(depth [0-9]+, " "^Score: ") ;;
     "cargo run --release -p examples --bin selfplay -- "*)
       expect=("^\[Result \"" "^1\. ") ;;
-    "cargo run --release -p perft -- --depth 6 "* | "cargo run --release -p perft -- --depth 6")
+    "cargo run --release -p outpost-perft -- --depth 6 "* | "cargo run --release -p outpost-perft -- --depth 6")
       expect=("^Nodes searched: 119060324$") ;;
     *"--depth 5 --divide")
       expect=("^e5f7: " "^Nodes searched: 193690690$") ;;
-    "cargo run --release -p perft -- --depth 4 --check-hash")
+    "cargo run --release -p outpost-perft -- --depth 4 --check-hash")
       expect=("^Nodes searched: 197281$"
         "^hash and board verified after every make and unmake: [0-9]+ makes, [0-9]+ unmakes$") ;;
-    "cargo run --release -p perft -- --help")
+    "cargo run --release -p outpost-perft -- --help")
       expect=("^Usage: perft") ;;
     "cargo xtask perft")
       expect=("^all counts match$") ;;
@@ -153,10 +153,10 @@ plan() {
       # Two short games (the match itself takes about half an hour); without Fairy-Stockfish
       # it must say that it cannot start it.
       if [ -x /usr/games/fairy-stockfish ]; then
-        run="cargo build --release -p uci && cargo xtask fragments-match --games 2 --tc 1+0.05 --seed 5 --pgn $scratch/fragments.pgn"
+        run="cargo build --release -p outpost-engine && cargo xtask fragments-match --games 2 --tc 1+0.05 --seed 5 --pgn $scratch/fragments.pgn"
         expect=("^game   2 " "^illegal moves and time losses: ")
       else
-        run="cargo build --release -p uci && cargo xtask fragments-match --games 2; test \$? -eq 2"
+        run="cargo build --release -p outpost-engine && cargo xtask fragments-match --games 2; test \$? -eq 2"
         expect=("cannot start '/usr/games/fairy-stockfish'")
       fi ;;
     "cargo xtask divide data/perft-fragments-divide.txt")
@@ -201,7 +201,7 @@ plan() {
       # directory, on the positions of the datagen command above.
       run="cargo xtask tune --epochs 3 --data $scratch/positions.txt --out $scratch/tuned.rs"
       expect=("^tune: K = " "^  epoch 3/3: error " "^tune: wrote ") ;;
-    "cargo build --release -p uci")
+    "cargo build --release -p outpost-engine")
       expect=() ;;
     "scripts/perft-speed.sh")
       if [ -x "${STOCKFISH:-/usr/games/stockfish}" ]; then
@@ -217,6 +217,10 @@ plan() {
       # measurement takes minutes with both: its options are checked by a quick run.
       [[ $command == *--quick* ]] || run="${command/scripts\/speed.py/scripts\/speed.py --quick}"
       expect=("^geomean +[0-9.]+") ;;
+    "scripts/build-time.sh")
+      # One round (two clean release builds outside the workspace) instead of three.
+      run="$command 1"
+      expect=("^round 1  outpost " "^round 1  cozy " "^median +outpost-movegen [0-9.]+ s, cozy-chess [0-9.]+ s: [0-9.]+x$") ;;
     "scripts/threads-depth.sh")
       run="$command 200"
       expect=("^sum threads=1: [0-9]+  threads=2: [0-9]+$") ;;
@@ -315,8 +319,8 @@ done
 if [ -n "$readme_read" ]; then
   for program in "-p examples --bin legal_moves" "-p examples --bin count_perft -- 5" \
     "-p examples --bin analyse -- 2" "-p examples --bin selfplay -- 500" \
-    "-p examples --bin legal_moves -- --help" "-p perft -- --depth 5 --divide" \
-    "-p perft -- --help" "-p uci -- bench 3"; do
+    "-p examples --bin legal_moves -- --help" "-p outpost-perft -- --depth 5 --divide" \
+    "-p outpost-perft -- --help" "-p outpost-engine -- bench 3"; do
     status=0
     cargo run --quiet --release $program 2>"$scratch/err" </dev/null | head -1 >/dev/null || status=$?
     if [ "$status" -ne 0 ] || grep -q "panicked" "$scratch/err"; then

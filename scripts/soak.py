@@ -491,7 +491,7 @@ def options():
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Opponents: " + ", ".join(f"{k} ({v['name']}, {' '.join(v['command'])})" for k, v in OPPONENTS.items()),
     )
-    parser.add_argument("--engine", default=str(ROOT / "target/release/outpost"), help="Outpost's binary (build it with cargo build --release -p uci)")
+    parser.add_argument("--engine", default=str(ROOT / "target/release/outpost"), help="Outpost's binary (build it with cargo build --release -p outpost-engine)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a UCI option for Outpost (default Hash=16); may be repeated")
     parser.add_argument("--opponents", default=DEFAULT_OPPONENTS, help=f"comma-separated, games shared in turn (default {DEFAULT_OPPONENTS})")
     parser.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
@@ -552,7 +552,7 @@ def main():
         print(f"soak: {'; '.join(missing)}: run {INSTALL}", file=sys.stderr)
         return 2
     if missing_dependencies(specs, ["outpost"]):
-        print(f"soak: {args.engine} not found: build it with cargo build --release -p uci", file=sys.stderr)
+        print(f"soak: {args.engine} not found: build it with cargo build --release -p outpost-engine", file=sys.stderr)
         return 2
     out = Path(args.out)
     records, seconds = asyncio.run(run(args, specs, opponents, out))

@@ -104,7 +104,7 @@ def geometric_mean(values):
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
-        epilog="Builds Outpost in release first (cargo build --release -p uci).")
+        epilog="Builds Outpost in release first (cargo build --release -p outpost-engine).")
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="search time per position and engine (default 3)")
     parser.add_argument("--rounds", type=int, default=2,
@@ -124,8 +124,8 @@ def main():
     if os.environ.get("SPEED_NO_BUILD"):
         print("measuring target/release as it is (SPEED_NO_BUILD is set)", flush=True)
     else:
-        print("building Outpost (cargo build --release -p uci) ...", flush=True)
-        build = subprocess.run(["cargo", "build", "--release", "-q", "-p", "uci"], cwd=ROOT)
+        print("building Outpost (cargo build --release -p outpost-engine) ...", flush=True)
+        build = subprocess.run(["cargo", "build", "--release", "-q", "-p", "outpost-engine"], cwd=ROOT)
         if build.returncode != 0:
             print("speed: the build failed", file=sys.stderr)
             return 2

@@ -2,7 +2,7 @@
 # Depth reached in T ms (default 3000) with Threads=1 and with Threads=2 on eight positions,
 # one run each, and the sums. Usage: scripts/threads-depth.sh [T]
 cd "$(dirname "$0")/.."
-cargo build --release --quiet -p uci
+cargo build --release --quiet -p outpost-engine
 B=target/release/outpost; T=${1:-3000}
 s1=0; s2=0
 while read -r fen; do

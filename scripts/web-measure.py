@@ -75,7 +75,7 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use the binaries as built")
     args = parser.parse_args()
     if not args.no_build:
-        subprocess.run(["cargo", "build", "--release", "-p", "web", "-p", "uci"], cwd=ROOT, check=True)
+        subprocess.run(["cargo", "build", "--release", "-p", "web", "-p", "outpost-engine"], cwd=ROOT, check=True)
     from playwright.sync_api import sync_playwright
 
     server, url = browser_test.start_server()

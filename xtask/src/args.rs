@@ -57,6 +57,11 @@ pub enum Command {
     Tune(TuneOptions),
     /// Build the page as a static site with the engine in WebAssembly.
     Site(SiteOptions),
+    /// Write (or, when true, only check) the generated tables of the crates.
+    Tables {
+        /// Compare the committed files with the generators' output instead of writing them.
+        check: bool,
+    },
 }
 
 /// Options of `xtask site`.
@@ -241,6 +246,18 @@ enum Task {
         #[arg(long)]
         optimize: bool,
     },
+    /// Write the generated tables the crates compile in: the Zobrist keys
+    /// (crates/board/src/zobrist_keys.rs, ChaCha8 with a fixed seed) and the rook and bishop
+    /// magic numbers (crates/movegen/src/magics.rs, a search seeded the same way).
+    ///
+    /// The files are committed so that a crate depending on outpost-board or outpost-movegen
+    /// runs no build script; the same seeds always give the same files.
+    Tables {
+        /// Write nothing: fail (exit code 1) when a committed file differs from what would
+        /// be written
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -415,6 +432,7 @@ where
         }),
         Task::Divide { file } => Command::Divide(file),
         Task::Site { out, optimize } => Command::Site(SiteOptions { out, optimize }),
+        Task::Tables { check } => Command::Tables { check },
         Task::FragmentsMatch(args) => {
             let (base, increment) = args.time_control;
             let opponent_options = if args.opponent_options.is_empty() {

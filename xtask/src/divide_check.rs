@@ -95,7 +95,7 @@ pub fn differences(reference: &BTreeMap<String, u64>, ours: &BTreeMap<String, u6
 /// as the reference engines write it).
 fn our_divide(board: &mut Board, depth: u32) -> BTreeMap<String, u64> {
     let notation = UciNotation::for_board(board, board.has_chess960_castling());
-    perft::divide(board, depth)
+    outpost_perft::divide(board, depth)
         .into_iter()
         .map(|(mv, count)| (notation.write(mv), count))
         .collect()

@@ -1,4 +1,4 @@
-//! `xtask hash`: walk every position of the EPD files with [`perft::check_hash`], which
+//! `xtask hash`: walk every position of the EPD files with [`outpost_perft::check_hash`], which
 //! compares the incrementally updated board (Zobrist hash, bitboards) with one computed from
 //! scratch after every make and unmake.
 //!
@@ -9,7 +9,7 @@
 use crate::args::HashOptions;
 use crate::epd::{self, Suite};
 use crate::Verdict;
-use perft::check_hash;
+use outpost_perft::check_hash;
 use std::time::Instant;
 
 /// The files checked when no `--suite` is given.

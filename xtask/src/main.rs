@@ -8,7 +8,8 @@
 //! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs;
 //! * `datagen`: positions for the tuner from Outpost's self-play games;
 //! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust;
-//! * `site`: the page as a static site, the engine compiled to WebAssembly for a Web Worker.
+//! * `site`: the page as a static site, the engine compiled to WebAssembly for a Web Worker;
+//! * `tables`: the generated Zobrist keys and magic numbers the crates compile in.
 //!
 //! `cargo xtask --help` lists them, `cargo xtask TASK --help` explains one (the text is the
 //! doc comments of `args.rs`).
@@ -25,6 +26,7 @@ mod hash_check;
 mod perft_suite;
 mod progress;
 mod site;
+mod tables;
 mod tune;
 mod variant_match;
 
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Command::Datagen(options) => datagen::run(&options),
         Command::Tune(options) => tune::run(&options),
         Command::Site(options) => site::run(&options),
+        Command::Tables { check } => tables::run(&epd::workspace_root(), check),
     };
     match outcome {
         Ok(Verdict::Passed) => ExitCode::SUCCESS,

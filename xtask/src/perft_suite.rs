@@ -1,7 +1,7 @@
 //! `xtask perft`: run the published perft counts of an EPD file and compare.
 //!
 //! Every `(position, depth)` whose published count is at most `--max-nodes` is counted with a
-//! fresh [`perft::Perft`] (threads sharing the root moves, a hash table of subtree counts sized
+//! fresh [`outpost_perft::Perft`] (threads sharing the root moves, a hash table of subtree counts sized
 //! to the count and at most `--hash` MiB, bulk counting at the last ply), and one aligned line
 //! per count is printed on stdout:
 //!
@@ -16,7 +16,7 @@ use crate::epd::{self, Position};
 use crate::progress::with_progress;
 use crate::Verdict;
 use outpost_movegen::legal_moves;
-use perft::Perft;
+use outpost_perft::Perft;
 use std::time::Instant;
 
 /// One count to run: a position of the suite and a depth with a published count.
@@ -126,7 +126,7 @@ pub fn run(options: &PerftOptions) -> Result<Verdict, String> {
         );
         if !matched {
             eprintln!(
-                "      line {} of {}: {}\n      to find the move: cargo run --release -p perft -- --fen \"{}\" --depth {} --divide",
+                "      line {} of {}: {}\n      to find the move: cargo run --release -p outpost-perft -- --fen \"{}\" --depth {} --divide",
                 job.position.line,
                 suite.path.display(),
                 job.position.fen,

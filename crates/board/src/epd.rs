@@ -52,6 +52,7 @@ pub struct Epd {
 
 /// Why an EPD record could not be read. Columns count characters from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EpdError {
     /// The position fields are not a valid FEN (fewer than four fields, or a bad field).
     Fen(FenError),

@@ -12,6 +12,7 @@ use std::fmt;
 
 /// Why a FEN string was rejected. Each variant names the field and what was wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// A FEN has 6 space-separated fields (4 are accepted, the counters then default to 0 1).
     FieldCount {

@@ -1,7 +1,7 @@
 //! Zobrist keys: random 64-bit numbers whose XOR identifies a position.
 //!
-//! The keys come from ChaCha8 with a fixed seed, drawn at compile time by the build script,
-//! so every build and every run hashes a position to the same value.
+//! The keys come from ChaCha8 with a fixed seed, drawn by `cargo xtask tables` and committed
+//! in `zobrist_keys.rs`, so every build and every run hashes a position to the same value.
 //!
 //! The en passant key enters the hash only when a pawn of the side to move stands ready to
 //! capture on the en passant square. A double push that no pawn can answer en passant thus
@@ -10,7 +10,8 @@
 
 use crate::types::{Color, File, Piece, PieceKind, Square};
 
-include!(concat!(env!("OUT_DIR"), "/zobrist_keys.rs"));
+// The keys, written by `cargo xtask tables`.
+include!("zobrist_keys.rs");
 
 /// All Zobrist keys.
 pub struct ZobristKeys {

@@ -4,14 +4,15 @@
 //! thread of its own.
 
 use outpost_board::{read_epd, Board};
-use perft::Perft;
+use outpost_perft::Perft;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use web_time::Instant;
 
 /// The six standard perft positions with their published counts (the repository's
-/// `data/perft-standard.epd`; its mirrored copy of position 4 is left out).
-const STANDARD_EPD: &str = include_str!("../../../data/perft-standard.epd");
+/// `data/perft-standard.epd`, copied into this package so that it builds on its own; CI holds
+/// the copy to the original; its mirrored copy of position 4 is left out).
+const STANDARD_EPD: &str = include_str!("../data/perft-standard.epd");
 
 /// A depth is not started when it is expected to take longer than this.
 pub const COUNT_BUDGET: Duration = Duration::from_secs(3);

@@ -1,4 +1,4 @@
-//! Blocker masks and their subsets: shared by the build script, which searches the magic
+//! Blocker masks and their subsets: shared by `cargo xtask tables`, which searches the magic
 //! numbers, and by the library, which fills the attack tables with them.
 
 use outpost_board::{ray_attacks, Bitboard, Square};

@@ -6,6 +6,7 @@ use std::fmt;
 
 /// Why UCI move text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum UciMoveError {
     /// Not of the form `e2e4` or `e7e8q`.
     Malformed(String),

@@ -65,7 +65,7 @@ impl fmt::Display for HashCheck {
 /// ```
 /// use outpost_board::Board;
 ///
-/// let checked = perft::check_hash(&mut Board::startpos(), 2).unwrap();
+/// let checked = outpost_perft::check_hash(&mut Board::startpos(), 2).unwrap();
 /// assert_eq!(checked.nodes, 400);
 /// assert_eq!((checked.makes, checked.unmakes), (420, 420));
 /// ```

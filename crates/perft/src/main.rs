@@ -7,7 +7,7 @@
 use clap::Parser;
 use outpost_board::Board;
 use outpost_movegen::uci::UciNotation;
-use perft::{check_hash, Perft};
+use outpost_perft::{check_hash, Perft};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;

@@ -2,7 +2,7 @@
 //! each to the depths that keep the whole test run short.
 
 use outpost_board::{read_epd, Board};
-use perft::{divide, perft, Perft};
+use outpost_perft::{divide, perft, Perft};
 
 const STANDARD: &str = include_str!("../../../data/perft-standard.epd");
 const SUITE: &str = include_str!("../../../data/perft-suite.epd");
@@ -61,12 +61,12 @@ fn raw_and_bulk_counting_agree() {
         let (depth, expected) = counts[2];
         assert_eq!(perft(&mut board, depth), expected, "{fen}");
         assert_eq!(
-            perft::perft_without_bulk(&mut board, depth),
+            outpost_perft::perft_without_bulk(&mut board, depth),
             expected,
             "{fen}"
         );
         assert_eq!(
-            perft::check_hash(&mut board, depth).unwrap().nodes,
+            outpost_perft::check_hash(&mut board, depth).unwrap().nodes,
             expected,
             "{fen}"
         );

@@ -39,6 +39,7 @@ Developer commands:
 
 /// What one line of UCI input asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum UciCommand {
     /// A blank line: nothing to do.
     Empty,
@@ -147,6 +148,7 @@ impl fmt::Display for GoWarning {
 
 /// Why a line of UCI input is not a command the engine can carry out.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum UciError {
     /// The first word is no command (the whole line, trimmed).
     UnknownCommand(String),

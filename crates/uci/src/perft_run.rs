@@ -4,7 +4,7 @@
 use crate::output::Output;
 use outpost_board::Board;
 use outpost_movegen::uci::UciNotation;
-use perft::Perft;
+use outpost_perft::Perft;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

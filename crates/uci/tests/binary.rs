@@ -1,4 +1,4 @@
-//! The real `outpost` binary (package `uci`) driven through its stdin with raw bytes.
+//! The real `outpost` binary (package `outpost-engine`) driven through its stdin with raw bytes.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -2,9 +2,9 @@
 //! depths.
 
 use outpost_game::count::{count_depth, CountPlan, StandardPosition};
+use outpost_perft::Perft;
 use outpost_web::count::{CountReport, Counter};
 use outpost_web::protocol::ServerMessage;
-use perft::Perft;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 

@@ -33,7 +33,7 @@ pub fn perft_lines(text: &str, max_nodes: u64) -> String {
         };
         for (depth, expected) in counts.into_iter().filter(|&(_, count)| count <= max_nodes) {
             let mut board: Board = line.epd.board().clone();
-            let count = perft::perft(&mut board, depth);
+            let count = outpost_perft::perft(&mut board, depth);
             let _ = writeln!(out, "{name} {depth} {count} {expected}");
         }
     }

@@ -59,11 +59,15 @@ fn main() -> ExitCode {
 /// Writes one `e2e4: 9771` line per root move, then the total.
 fn count(out: &mut impl Write, board: &mut Board, depth: u32) -> io::Result<()> {
     // `divide` gives the count below each legal root move; their sum is the perft number.
-    let counts = perft::divide(board, depth);
+    let counts = outpost_perft::divide(board, depth);
     for (mv, nodes) in &counts {
         writeln!(out, "{mv}: {nodes}")?;
     }
     // The plain count, which needs no per-move bookkeeping.
-    writeln!(out, "perft({depth}) = {}", perft::perft(board, depth))?;
+    writeln!(
+        out,
+        "perft({depth}) = {}",
+        outpost_perft::perft(board, depth)
+    )?;
     out.flush()
 }

@@ -62,6 +62,10 @@ pub fn uci_move(data: &[u8]) {
             (Err(UciMoveError::Malformed(_)), None) => {
                 assert!(!well_formed(line), "{} reported malformed", shown(line));
             }
+            (Err(error), None) => panic!(
+                "{} gave an error this check does not know: {error:?}",
+                shown(line)
+            ),
         }
         let moves_before = game.moves().len();
         let played = game.play_uci(line);
