@@ -150,7 +150,7 @@ keys y
 expect "play exited with 0" "y quits"
 status=0
 "$PLAY" --chess960 960 >/dev/null 2>"$scratch/error" || status=$?
-if [ "$status" -eq 2 ] && grep -q "from 0 to 959, not '960'" "$scratch/error"; then
+if [ "$status" -eq 2 ] && grep -q "from 0 to 959 is needed, not '960'" "$scratch/error"; then
   echo "ok    --chess960 960 is refused with exit code 2"
 else
   echo "FAIL  --chess960 960: exit code $status, $(cat "$scratch/error")" >&2
@@ -182,7 +182,7 @@ keys y
 expect "play exited with 0" "y quits"
 status=0
 "$PLAY" --variant atomic >/dev/null 2>"$scratch/error" || status=$?
-if [ "$status" -eq 2 ] && grep -q "takes chess or fragments, not 'atomic'" "$scratch/error"; then
+if [ "$status" -eq 2 ] && grep -q "the rules are chess or fragments, not 'atomic'" "$scratch/error"; then
   echo "ok    --variant atomic is refused with exit code 2"
 else
   echo "FAIL  --variant atomic: exit code $status, $(cat "$scratch/error")" >&2

@@ -199,6 +199,8 @@ search_params! {
     time_score_drop_scale = 100 in 10..=1000;
     /// The clock cuts the first iteration short only past the hard limit and this many ms.
     time_first_iteration_floor_ms = 20 in 0..=1000;
+    /// The first iteration is cut short only after this many nodes too (busy machines).
+    time_first_iteration_floor_nodes = 1024 in 0..=100000;
     /// The soft-limit factor is kept at least this, in hundredths.
     time_min_scale = 50 in 10..=100;
     /// The soft-limit factor is kept at most this, in hundredths.

@@ -214,7 +214,8 @@ impl<'a, 'c> Worker<'a, 'c> {
             // The first iteration is cut short only when it runs long, so that a move
             // is played unsearched only in positions where depth 1 alone takes too long.
             let floor = Duration::from_millis(self.params.time_first_iteration_floor_ms as u64);
-            main.time.hard_expired() && main.time.elapsed() >= floor
+            let node_floor = self.params.time_first_iteration_floor_nodes as u64;
+            main.time.hard_expired() && main.time.elapsed() >= floor && self.nodes >= node_floor
         } else {
             main.time.hard_expired()
         }
