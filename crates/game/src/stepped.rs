@@ -2,12 +2,13 @@
 //! threads to spare: a Web Worker, which must go back to its event loop between steps to hear
 //! the page's next message (a move, `stop`).
 //!
-//! Each step is one more iteration of iterative deepening: a whole search to the next depth
-//! with [`Searcher`] and its table, which keeps what the earlier steps found, so the step
-//! re-searches the shallower depths from the table in a fraction of the time. Between steps
-//! the caller handles what came in; [`Engine::stop`] ends the search at the next step, which
-//! reports the result of the deepest iteration done, as [`SearchHandle`](outpost_search::SearchHandle)
-//! reports its own when stopped.
+//! Each step searches toward one more iteration of iterative deepening for at most
+//! [`STEP_TIME`]: a whole search to the next depth with [`Searcher`] and its table, which keeps
+//! what the earlier steps found, so the step re-searches the shallower depths from the table in
+//! a fraction of the time; a depth that does not fit in one step is taken up again by the next,
+//! from the table again. Between steps the caller handles what came in; [`Engine::stop`] ends
+//! the search at the next step, which reports the result of the deepest iteration done, as
+//! [`SearchHandle`](outpost_search::SearchHandle) reports its own when stopped.
 
 use crate::engine::Engine;
 use outpost_search::{
@@ -19,6 +20,9 @@ use web_time::Instant;
 
 /// The deepest search a step may start.
 const MAX_STEP_DEPTH: Depth = 100;
+
+/// The longest step: how long a message to the worker (a move, `stop`) may wait.
+pub const STEP_TIME: Duration = Duration::from_millis(200);
 
 /// A search in progress.
 struct Job {
@@ -89,10 +93,11 @@ impl SteppedEngine {
             let mut limits = current.limits.clone();
             limits.depth = Some(depth);
             limits.infinite = false;
-            limits.movetime = current
+            let left = current
                 .limits
                 .movetime
-                .map(|movetime| movetime.saturating_sub(current.started.elapsed()));
+                .map_or(STEP_TIME, |movetime| movetime.saturating_sub(current.started.elapsed()));
+            limits.movetime = Some(left.min(STEP_TIME));
             let listener = &mut current.listener;
             let result = searcher.search(
                 &current.position.board,
@@ -108,13 +113,16 @@ impl SteppedEngine {
                     }
                 },
             );
-            // A step cut short by its limits has not finished its depth: the last whole one
-            // stands, and the search is over.
-            let cut_short = result.depth < depth;
-            if !cut_short || current.done.is_none() {
+            // A step cut short has not finished its depth: the last whole one stands, and the
+            // next step takes the depth up again (the table keeps what this one found).
+            // A node limit that cut it short is the search's end, not the step's.
+            current.stopped |= current
+                .limits
+                .nodes
+                .is_some_and(|nodes| result.nodes >= nodes);
+            if result.depth >= depth || current.done.is_none() {
                 current.done = Some(result);
             }
-            current.stopped |= cut_short;
             if !current.stopped && !over(current) {
                 return;
             }
