@@ -145,6 +145,13 @@ plan() {
         "^hash and board verified after every make and unmake: [0-9]+ makes, [0-9]+ unmakes$") ;;
     "cargo run --release -p outpost-perft -- --help")
       expect=("^Usage: perft") ;;
+    "cargo xtask site")
+      expect=("^site: .*target/site \([0-9]+ KiB of WebAssembly") ;;
+    "python3 -m http.server --bind 127.0.0.1 --directory target/site 8000")
+      # A server until stopped: it must still be serving after two seconds (timeout's 124).
+      run="timeout 2 $command >/dev/null 2>&1; [ \$? -eq 124 ] && echo serving" expect=("^serving$") ;;
+    "cargo xtask wasm-check")
+      expect=("^wasm-check: the same engine") ;;
     "cargo xtask perft")
       expect=("^all counts match$") ;;
     "printf 'setoption name UCI_Variant value fragments"*)

@@ -57,11 +57,24 @@ pub enum Command {
     Tune(TuneOptions),
     /// Build the page as a static site with the engine in WebAssembly.
     Site(SiteOptions),
+    /// Compare the WebAssembly build with the native one.
+    WasmCheck(WasmCheckOptions),
     /// Write (or, when true, only check) the generated tables of the crates.
     Tables {
         /// Compare the committed files with the generators' output instead of writing them.
         check: bool,
     },
+}
+
+/// Options of `xtask wasm-check`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WasmCheckOptions {
+    /// Perft counts of at most this many positions are compared.
+    pub max_nodes: u64,
+    /// The seed of the random games.
+    pub seed: u64,
+    /// Positions evaluated.
+    pub positions: usize,
 }
 
 /// Options of `xtask site`.
@@ -245,6 +258,23 @@ enum Task {
         /// Shrink the WebAssembly with wasm-opt (Debian's binaryen: apt-get install binaryen)
         #[arg(long)]
         optimize: bool,
+    },
+    /// Check that the engine compiled to WebAssembly is the native one: build it for wasm32,
+    /// run it under Node.js, and compare bench's node count, perft counts (the six standard
+    /// positions, 40 Chess960 and 20 Chess Fragments positions) and the evaluation of
+    /// positions from random games with the native build's, line by line.
+    ///
+    /// Installs what it needs when missing (scripts/install-wasm-tools.sh); needs Node.js.
+    WasmCheck {
+        /// Compare perft counts of at most N positions
+        #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+        max_nodes: u64,
+        /// The seed of the random games
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Positions to evaluate
+        #[arg(long, value_name = "N", default_value_t = 10_000)]
+        positions: usize,
     },
     /// Write the generated tables the crates compile in: the Zobrist keys
     /// (crates/board/src/zobrist_keys.rs, ChaCha8 with a fixed seed) and the rook and bishop
@@ -433,6 +463,15 @@ where
         Task::Divide { file } => Command::Divide(file),
         Task::Site { out, optimize } => Command::Site(SiteOptions { out, optimize }),
         Task::Tables { check } => Command::Tables { check },
+        Task::WasmCheck {
+            max_nodes,
+            seed,
+            positions,
+        } => Command::WasmCheck(WasmCheckOptions {
+            max_nodes,
+            seed,
+            positions,
+        }),
         Task::FragmentsMatch(args) => {
             let (base, increment) = args.time_control;
             let opponent_options = if args.opponent_options.is_empty() {

@@ -9,7 +9,8 @@
 //! * `datagen`: positions for the tuner from Outpost's self-play games;
 //! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust;
 //! * `site`: the page as a static site, the engine compiled to WebAssembly for a Web Worker;
-//! * `tables`: the generated Zobrist keys and magic numbers the crates compile in.
+//! * `tables`: the generated Zobrist keys and magic numbers the crates compile in;
+//! * `wasm-check`: the WebAssembly build compared with the native one.
 //!
 //! `cargo xtask --help` lists them, `cargo xtask TASK --help` explains one (the text is the
 //! doc comments of `args.rs`).
@@ -29,6 +30,7 @@ mod site;
 mod tables;
 mod tune;
 mod variant_match;
+mod wasm_check;
 
 use args::Command;
 use std::process::ExitCode;
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Datagen(options) => datagen::run(&options),
         Command::Tune(options) => tune::run(&options),
         Command::Site(options) => site::run(&options),
+        Command::WasmCheck(options) => wasm_check::run(&options),
         Command::Tables { check } => tables::run(&epd::workspace_root(), check),
     };
     match outcome {

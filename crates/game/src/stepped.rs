@@ -93,10 +93,9 @@ impl SteppedEngine {
             let mut limits = current.limits.clone();
             limits.depth = Some(depth);
             limits.infinite = false;
-            let left = current
-                .limits
-                .movetime
-                .map_or(STEP_TIME, |movetime| movetime.saturating_sub(current.started.elapsed()));
+            let left = current.limits.movetime.map_or(STEP_TIME, |movetime| {
+                movetime.saturating_sub(current.started.elapsed())
+            });
             limits.movetime = Some(left.min(STEP_TIME));
             let listener = &mut current.listener;
             let result = searcher.search(
