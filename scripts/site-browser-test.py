@@ -209,6 +209,7 @@ def run(base, broken_base, out, checks):
         checks.check("Count: Kiwipete to depth 4 is 4,085,603, the published count",
                      last[0] == "Kiwipete" and last[1] == "4" and last[2] == KIWIPETE_D4 and last[4] == "same", str(rows))
         page.screenshot(path=str(out / "site-count.png"))
+        count_speed = f"{last[2]} positions in {last[5]}, {last[6]}"
 
         checks.check("no request leaves the page's origin", not foreign, str(foreign))
         checks.check("no error in the page's console", not errors, str(errors))
@@ -222,7 +223,8 @@ def run(base, broken_base, out, checks):
         broken.screenshot(path=str(out / "site-no-wasm.png"))
         browser.close()
     print(f"figures: engine ready {ready:.2f} s after the page was opened; worst click while "
-          f"thinking {worst_click:.1f} ms; Move now answered in {stop_wait:.2f} s")
+          f"thinking {worst_click:.1f} ms; Move now answered in {stop_wait:.2f} s; Count of "
+          f"Kiwipete to depth 4: {count_speed}")
 
 
 def main():

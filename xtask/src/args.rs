@@ -82,8 +82,6 @@ pub struct WasmCheckOptions {
 pub struct SiteOptions {
     /// The folder written (emptied first).
     pub out: PathBuf,
-    /// Shrink the WebAssembly with wasm-opt (Debian's binaryen).
-    pub optimize: bool,
 }
 
 /// Options of `xtask datagen`.
@@ -255,9 +253,6 @@ enum Task {
         /// The folder to write (emptied first; relative to the workspace root)
         #[arg(long, value_name = "DIR", default_value = "target/site")]
         out: PathBuf,
-        /// Shrink the WebAssembly with wasm-opt (Debian's binaryen: apt-get install binaryen)
-        #[arg(long)]
-        optimize: bool,
     },
     /// Check that the engine compiled to WebAssembly is the native one: build it for wasm32,
     /// run it under Node.js, and compare bench's node count, perft counts (the six standard
@@ -461,7 +456,7 @@ where
             depth: args.depth,
         }),
         Task::Divide { file } => Command::Divide(file),
-        Task::Site { out, optimize } => Command::Site(SiteOptions { out, optimize }),
+        Task::Site { out } => Command::Site(SiteOptions { out }),
         Task::Tables { check } => Command::Tables { check },
         Task::WasmCheck {
             max_nodes,

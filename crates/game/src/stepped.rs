@@ -32,6 +32,8 @@ struct Job {
     started: Instant,
     /// The deepest iteration done, and its result.
     done: Option<SearchResult>,
+    /// The nodes of every step so far: what the search has cost.
+    spent: u64,
     stopped: bool,
 }
 
@@ -114,6 +116,7 @@ impl SteppedEngine {
             );
             // A step cut short has not finished its depth: the last whole one stands, and the
             // next step takes the depth up again (the table keeps what this one found).
+            current.spent += result.nodes;
             // A node limit that cut it short is the search's end, not the step's.
             current.stopped |= current
                 .limits
@@ -129,6 +132,9 @@ impl SteppedEngine {
         if let Some(mut finished) = job.take() {
             let mut result = finished.done.take().unwrap_or_else(empty_result);
             result.time = finished.started.elapsed();
+            // The cost of the whole search, the steps that searched shallower depths again too.
+            result.nodes = finished.spent;
+            result.nps = (finished.spent as f64 / result.time.as_secs_f64().max(1e-3)) as u64;
             (finished.listener)(SearchEvent::Finished(result));
         }
     }
@@ -182,6 +188,7 @@ impl Engine for SteppedEngine {
             listener,
             started: Instant::now(),
             done: None,
+            spent: 0,
             stopped: false,
         });
     }
