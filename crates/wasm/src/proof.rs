@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use std::fmt::Write as _;
 
 /// The plies of each random game at most.
-const RANDOM_GAME_PLIES: usize = 120;
+pub const RANDOM_GAME_PLIES: usize = 120;
 
 /// `bench`'s nodes at `depth` (its signature at the default depth).
 pub fn bench_nodes(depth: i32) -> u64 {
