@@ -17,7 +17,7 @@ fn perft_depth_4(c: &mut Criterion) {
     ] {
         let mut board = Board::from_fen(fen).unwrap();
         group.bench_function(name, |b| {
-            b.iter(|| outpost_perft::perft(black_box(&mut board), 4))
+            b.iter(|| outpost_perft::perft(black_box(&mut board), 4));
         });
     }
     group.finish();
