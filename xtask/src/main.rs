@@ -30,6 +30,7 @@ mod site;
 mod tables;
 mod tune;
 mod variant_match;
+mod wasm_build;
 mod wasm_check;
 
 use args::Command;

@@ -10,6 +10,7 @@
 
 use crate::args::SiteOptions;
 use crate::epd::workspace_root;
+use crate::wasm_build::{build_engine, step};
 use crate::Verdict;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,16 +26,7 @@ pub fn run(options: &SiteOptions) -> Result<Verdict, String> {
     } else {
         root.join(&options.out)
     };
-    run_step(
-        "install the WebAssembly tools",
-        Command::new(root.join("scripts/install-wasm-tools.sh")),
-    )?;
-    let mut build = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    build
-        .current_dir(&root)
-        .args(["build", "--release", "--target", "wasm32-unknown-unknown"])
-        .args(["--package", "outpost-wasm"]);
-    run_step("build the engine for wasm32", build)?;
+    let wasm = build_engine(&root)?;
     if out.exists() {
         std::fs::remove_dir_all(&out)
             .map_err(|error| format!("cannot empty {}: {error}", out.display()))?;
@@ -46,15 +38,12 @@ pub fn run(options: &SiteOptions) -> Result<Verdict, String> {
          globalThis.OUTPOST_BACKEND = \"worker\"\n",
     )
     .map_err(|error| format!("cannot write backend.js: {error}"))?;
-    let wasm = root
-        .join("target/wasm32-unknown-unknown/release")
-        .join(format!("{WASM_NAME}.wasm"));
     let mut bindgen = Command::new("wasm-bindgen");
     bindgen
         .args(["--target", "web", "--no-typescript", "--out-dir"])
         .arg(&out)
         .arg(&wasm);
-    run_step("generate the JavaScript glue (wasm-bindgen)", bindgen)?;
+    step("generate the JavaScript glue (wasm-bindgen)", bindgen)?;
     let module = out.join(format!("{WASM_NAME}_bg.wasm"));
     let size = std::fs::metadata(&module)
         .map_err(|error| format!("no {}: {error}", module.display()))?
@@ -67,19 +56,6 @@ pub fn run(options: &SiteOptions) -> Result<Verdict, String> {
         out.display()
     );
     Ok(Verdict::Passed)
-}
-
-/// Runs `command`, saying what it does; its failure is an error naming the step.
-fn run_step(what: &str, mut command: Command) -> Result<(), String> {
-    println!("site: {what}");
-    let status = command
-        .status()
-        .map_err(|error| format!("cannot {what}: {error}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("cannot {what}: {status}"))
-    }
 }
 
 /// Copies every file under `from` to the same place under `to`.

@@ -7,6 +7,7 @@
 
 use crate::args::WasmCheckOptions;
 use crate::epd::workspace_root;
+use crate::wasm_build::{build_engine, step};
 use crate::Verdict;
 use outpost_wasm::proof;
 use std::process::Command;
@@ -22,22 +23,13 @@ const SUITES: [(&str, Option<usize>); 3] = [
 /// Runs the check.
 pub fn run(options: &WasmCheckOptions) -> Result<Verdict, String> {
     let root = workspace_root();
-    step(
-        "install the WebAssembly tools",
-        Command::new(root.join("scripts/install-wasm-tools.sh")),
-    )?;
-    let mut build = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    build
-        .current_dir(&root)
-        .args(["build", "--release", "--target", "wasm32-unknown-unknown"])
-        .args(["--package", "outpost-wasm"]);
-    step("build the engine for wasm32", build)?;
+    let wasm = build_engine(&root)?;
     let glue = root.join("target/wasm-node");
     let mut bindgen = Command::new("wasm-bindgen");
     bindgen
         .args(["--target", "nodejs", "--no-typescript", "--out-dir"])
         .arg(&glue)
-        .arg(root.join("target/wasm32-unknown-unknown/release/outpost_wasm.wasm"));
+        .arg(&wasm);
     step("generate the glue for Node.js (wasm-bindgen)", bindgen)?;
 
     let specs: Vec<String> = SUITES
@@ -164,17 +156,4 @@ fn report_first_difference(native: &str, wasm: &str) {
         }
     }
     println!("      wasm has more lines than native");
-}
-
-/// Runs `command`, saying what it does; its failure is an error naming the step.
-fn step(what: &str, mut command: Command) -> Result<(), String> {
-    println!("wasm-check: {what}");
-    let status = command
-        .status()
-        .map_err(|error| format!("cannot {what}: {error}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("cannot {what}: {status}"))
-    }
 }
