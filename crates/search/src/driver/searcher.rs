@@ -5,7 +5,7 @@ use super::pool::HelperPool;
 use super::time::TimeManager;
 use crate::info::{nodes_per_second, Progress, SearchResult};
 use crate::limits::{Limits, SearchSignals};
-use crate::ordering::{Heuristics, ScoredMoves};
+use crate::ordering::{Heuristics, MovePicker};
 use crate::params::{SearchConfig, SearchParams};
 use crate::score::Score;
 use crate::tt::{TableAllocError, TranspositionTable};
@@ -182,16 +182,10 @@ impl Searcher {
             .probe(board.hash(), 0)
             .map_or(Move::NULL, |entry| entry.best_move);
         let heuristics = Heuristics::new(&self.config.params);
-        ScoredMoves::new(
-            board,
-            &candidates,
-            tt_move,
-            &heuristics,
-            [Move::NULL; 2],
-            Move::NULL,
-        )
-        .map(RootMove::new)
-        .collect()
+        let mut picker = MovePicker::from_list(&candidates, tt_move, [Move::NULL; 2], Move::NULL);
+        std::iter::from_fn(|| picker.next(board, &heuristics))
+            .map(RootMove::new)
+            .collect()
     }
 }
 

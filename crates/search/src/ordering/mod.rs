@@ -2,21 +2,19 @@
 //! counter-moves and the history heuristic. Moves are picked by integer keys (selection of
 //! the largest remaining key), never with a comparator.
 //!
-//! [`MovePicker`] generates in stages (the hash move before any generation, then captures,
-//! killers and the counter-move, then quiets), so that a node that cuts off early generates
-//! little: the main search's nodes use all its stages, the quiescence search's its
-//! captures-only mode ([`MovePicker::captures`]: the hash move and the good captures).
-//! [`ScoredMoves`] orders a list it is given with the same order by keys computed at once
-//! (the root's moves and the quiescence search's evasions, whose lists are filtered first).
-//! Where pruning skips every quiet move that gives no check, [`CheckFilter`] lets
-//! [`MovePicker`] leave most of them out unscored.
+//! One [`MovePicker`] orders every node's moves. It generates in stages (the hash move
+//! before any generation, then captures, killers and the counter-move, then quiets), so that
+//! a node that cuts off early generates little: the main search's nodes use all its stages,
+//! the quiescence search's its captures-only mode ([`MovePicker::captures`]: the hash move
+//! and the good captures). A node whose moves are a list it made first (the root's legal
+//! moves, the evasions of a quiescence node in check) has the same order over that list
+//! ([`MovePicker::from_list`]). Where pruning skips every quiet move that gives no check,
+//! [`CheckFilter`] lets [`MovePicker`] leave most of them out unscored.
 
 mod checks;
-mod scored;
 mod staged;
 
 pub use checks::CheckFilter;
-pub use scored::ScoredMoves;
 pub use staged::MovePicker;
 
 use crate::params::SearchParams;
@@ -25,15 +23,6 @@ use crate::see::SEE_VALUES;
 use arrayvec::ArrayVec;
 use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
 use outpost_movegen::MAX_MOVES;
-
-/// Ordering keys of [`ScoredMoves`], from first to last (history scores lie between the
-/// counter-move's and the bad captures').
-const TT_MOVE_KEY: i32 = 2_000_000;
-const GOOD_CAPTURE_KEY: i32 = 1_000_000;
-const KILLER_KEYS: [i32; 2] = [900_000, 890_000];
-const COUNTER_KEY: i32 = 880_000;
-const BAD_CAPTURE_KEY: i32 = -1_000_000;
-const UNDERPROMOTION_KEY: i32 = -2_000_000;
 
 /// The search's memory of which quiet moves were good: a counter-move per previous move,
 /// and history scores per side and from/to squares. (The killers are the ply's: the search
@@ -165,15 +154,6 @@ struct KeyedMoves {
 }
 
 impl KeyedMoves {
-    /// Replaces the list by `moves` keyed by `key` (in place: the list is too large to
-    /// build elsewhere and move).
-    fn fill(&mut self, moves: &[Move], mut key: impl FnMut(Move) -> i32) {
-        self.clear();
-        for &mv in moves {
-            self.entries.push(pack(mv, key(mv)));
-        }
-    }
-
     /// Empties the list (in place: the list is too large to replace by a new one).
     fn clear(&mut self) {
         self.entries.clear();

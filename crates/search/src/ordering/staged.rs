@@ -1,4 +1,5 @@
-//! [`MovePicker`]: the main search's moves, generated in stages.
+//! [`MovePicker`]: the search's moves in stages, generated as they are needed or taken
+//! from a list the node made.
 
 use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves};
 use crate::see::see_at_least;
@@ -30,16 +31,21 @@ enum Stage {
     /// Quiet moves by history.
     Quiets,
     BadCaptures,
+    /// Promotions to a rook, bishop or knight, as generated.
     Underpromotions,
     Done,
 }
 
-/// The moves of a main-search node, best first: the hash move, good captures, the two
-/// killers, the counter-move, quiets by history, bad captures, underpromotions. Each stage is
-/// generated only when the one before is used up, so a node that cuts off on the hash move
-/// generates nothing. Every move handed out is pseudo-legal (a hash or killer move from
-/// another position is checked with [`is_pseudo_legal`]), and none twice.
-pub struct MovePicker {
+/// The moves of a node, best first: the hash move, good captures, the two killers, the
+/// counter-move, quiets by history, bad captures, underpromotions.
+/// Each stage is generated only when the one before is used up, so a node that cuts off on
+/// the hash move generates nothing. Every move handed out is pseudo-legal (a hash or killer
+/// move from another position is checked with [`is_pseudo_legal`]), and none twice.
+///
+/// A node that has its moves already (the root's legal moves, the evasions of a quiescence
+/// node in check) hands them to [`MovePicker::from_list`]: the same stages and order, over
+/// that list only.
+pub struct MovePicker<'list> {
     stage: Stage,
     tt_move: Move,
     killers: [Move; 2],
@@ -64,12 +70,15 @@ pub struct MovePicker {
     /// Only the hash move (if a capture or promotion) and the good captures are handed out:
     /// the quiescence search's moves ([`MovePicker::captures`]).
     captures_only: bool,
+    /// The moves to hand out, when the node made them ([`MovePicker::from_list`]); else
+    /// they are generated.
+    list: Option<&'list [Move]>,
 }
 
-impl MovePicker {
+impl MovePicker<'static> {
     /// The picker of a node with the hash move `tt_move` (or [`Move::NULL`]), the two
     /// `killers` of its ply and the `counter` move to the move that led to it.
-    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
+    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker<'static> {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,
@@ -84,6 +93,7 @@ impl MovePicker {
             late_move_limit: usize::MAX,
             quiets_sorted: false,
             captures_only: false,
+            list: None,
         }
     }
 
@@ -91,7 +101,7 @@ impl MovePicker {
     /// captures-only mode: the hash move if it is a capture or a promotion, then the captures
     /// and queen promotions that SEE finds not to lose material, by MVV-LVA. The losing ones
     /// and underpromotions, which the quiescence search would skip, are left out.
-    pub fn captures(tt_move: Move) -> MovePicker {
+    pub fn captures(tt_move: Move) -> MovePicker<'static> {
         let tt_move = if tt_move.is_capture() || tt_move.is_promotion() {
             tt_move
         } else {
@@ -100,6 +110,23 @@ impl MovePicker {
         MovePicker {
             captures_only: true,
             ..MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL)
+        }
+    }
+}
+
+impl<'list> MovePicker<'list> {
+    /// The picker of a node that has its `moves` already, with the hash move `tt_move`, the
+    /// two `killers` of its ply and the `counter` move: [`MovePicker::new`]'s order, but
+    /// only moves of the list are handed out, each once.
+    pub fn from_list(
+        moves: &'list [Move],
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+    ) -> MovePicker<'list> {
+        MovePicker {
+            list: Some(moves),
+            ..MovePicker::new(tt_move, killers, counter)
         }
     }
 
@@ -143,7 +170,7 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::GenerateCaptures;
-                    if !self.tt_move.is_null() && is_pseudo_legal(board, self.tt_move) {
+                    if !self.tt_move.is_null() && self.is_move_of(board, self.tt_move) {
                         return Some(self.tt_move);
                     }
                 }
@@ -231,10 +258,18 @@ impl MovePicker {
     /// aside for last.
     #[inline(never)] // inlined, its set-up ran at every call of `next` (measured)
     fn generate_captures(&mut self, board: &Board) {
-        let mut moves = MoveList::new();
-        pseudo_legal_captures(board, &mut moves);
-        for &mv in &moves {
-            if mv == self.tt_move {
+        let mut generated = MoveList::new();
+        let moves = match self.list {
+            Some(list) => list,
+            None => {
+                pseudo_legal_captures(board, &mut generated);
+                &generated
+            }
+        };
+        // A list has quiet moves too; generated captures are all captures or promotions.
+        let from_list = self.list.is_some();
+        for &mv in moves {
+            if mv == self.tt_move || from_list && !is_capture_or_promotion(mv) {
                 continue;
             }
             if mv
@@ -275,12 +310,25 @@ impl MovePicker {
     #[inline(never)] // as `generate_captures`
     fn generate_quiets(&mut self, board: &Board, heuristics: &Heuristics) {
         let side = board.side_to_move();
-        let mut moves = MoveList::new();
-        pseudo_legal_quiets(board, &mut moves);
-        match self.quiet_filter {
-            None => self.key_quiets(&moves, side, heuristics, |_| true),
-            Some(filter) => self.key_quiets(&moves, side, heuristics, |mv| {
+        let mut generated = MoveList::new();
+        let moves = match self.list {
+            Some(list) => list,
+            None => {
+                pseudo_legal_quiets(board, &mut generated);
+                &generated
+            }
+        };
+        match (self.list.is_some(), self.quiet_filter) {
+            (false, None) => self.key_quiets(moves, side, heuristics, |_| true),
+            (false, Some(filter)) => self.key_quiets(moves, side, heuristics, |mv| {
                 filter.may_give_check(board, mv)
+            }),
+            // A list has the captures too.
+            (true, None) => {
+                self.key_quiets(moves, side, heuristics, |mv| !is_capture_or_promotion(mv));
+            }
+            (true, Some(filter)) => self.key_quiets(moves, side, heuristics, |mv| {
+                !is_capture_or_promotion(mv) && filter.may_give_check(board, mv)
             }),
         }
         let expected = self.late_move_limit.saturating_sub(self.handed_out);
@@ -326,10 +374,24 @@ impl MovePicker {
         !mv.is_null()
             && mv != self.tt_move
             && !earlier.contains(&mv)
-            && !mv.is_capture()
-            && !mv.is_promotion()
-            && is_pseudo_legal(board, mv)
+            && !is_capture_or_promotion(mv)
+            && self.is_move_of(board, mv)
     }
+
+    /// `true` when `mv` is one of the node's moves: of its list, or else pseudo-legal.
+    #[inline]
+    fn is_move_of(&self, board: &Board, mv: Move) -> bool {
+        match self.list {
+            Some(list) => list.contains(&mv),
+            None => is_pseudo_legal(board, mv),
+        }
+    }
+}
+
+/// `true` for the moves of the captures' stages.
+#[inline]
+fn is_capture_or_promotion(mv: Move) -> bool {
+    mv.is_capture() || mv.is_promotion()
 }
 
 #[cfg(test)]
@@ -408,6 +470,45 @@ mod tests {
                     board.to_fen()
                 );
             }
+        }
+    }
+
+    /// A picker over a list the node made hands out that list's moves, each once, in the
+    /// order the generating picker gives them.
+    #[test]
+    fn a_list_is_handed_out_in_the_generated_order() {
+        let all_positions = positions();
+        let mut heuristics = Heuristics::new(&SearchParams::default());
+        for (index, (board, played)) in all_positions.iter().enumerate() {
+            let other = all_positions[(index * 11 + 5) % all_positions.len()].1;
+            heuristics.reward_quiet(board.side_to_move(), 2, *played, &[other], None);
+            let tt_move = [other, *played, Move::NULL][index % 3];
+            let killers = [*played, other];
+            let counter = all_positions[(index * 13 + 1) % all_positions.len()].1;
+            let mut picker = MovePicker::new(tt_move, killers, counter);
+            let generated: Vec<Move> =
+                std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            // The legal moves, or every other pseudo-legal move: lists with moves left out.
+            let mut list = legal_moves(board);
+            if index % 2 == 1 {
+                list.clear();
+                pseudo_legal_moves(board, &mut list);
+                let mut keep = false;
+                list.retain(|_| {
+                    keep = !keep;
+                    keep
+                });
+            }
+            let mut picker = MovePicker::from_list(&list, tt_move, killers, counter);
+            let handed: Vec<Move> =
+                std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
+            let expected: Vec<Move> = generated
+                .iter()
+                .copied()
+                .filter(|mv| list.contains(mv))
+                .collect();
+            assert_eq!(handed, expected, "{}", board.to_fen());
+            assert_eq!(handed.len(), list.len());
         }
     }
 

@@ -12,7 +12,7 @@ use crate::correction::CorrectionHistory;
 use crate::driver::context::{RootMove, SearchContext};
 use crate::driver::time::TimeManager;
 use crate::info::Progress;
-use crate::ordering::{Heuristics, PreviousMove, ScoredMoves};
+use crate::ordering::{Heuristics, PreviousMove};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 use outpost_board::{Board, Move, Undo};
@@ -300,19 +300,6 @@ impl<'a, 'c> Worker<'a, 'c> {
     #[inline(never)]
     fn is_fifty_move_draw(&self) -> bool {
         !in_check(&self.board) || has_legal_move(&self.board)
-    }
-
-    /// `moves` of the node on the board in the order to search them.
-    fn move_picker(&self, moves: &[Move], tt_move: Move) -> ScoredMoves {
-        let frame = &self.stack[self.ply];
-        ScoredMoves::new(
-            &self.board,
-            moves,
-            tt_move,
-            &self.heuristics,
-            frame.killers,
-            self.heuristics.counter_move(frame.previous),
-        )
     }
 
     /// Records that the quiet `best` caused a beta cut-off at the node on the board, `depth`

@@ -92,13 +92,15 @@ impl Worker<'_, '_> {
         let targets = evasion_targets(&self.board);
         let king = self.board.king_square(self.board.side_to_move());
         moves.retain(|mv| mv.from() == king || targets.contains(mv.to()) || mv.is_en_passant());
-        let mut picker = self.move_picker(&moves, tt_move);
+        let frame = &self.stack[self.ply];
+        let counter = self.heuristics.counter_move(frame.previous);
+        let mut picker = MovePicker::from_list(&moves, tt_move, frame.killers, counter);
         let mut best = Best {
             score: -Score::INFINITY,
             mv: Move::NULL,
         };
         let mut any_legal = false;
-        for mv in picker.by_ref() {
+        while let Some(mv) = picker.next(&self.board, &self.heuristics) {
             self.prefetch_child(mv);
             let Some(undo) = self.try_move(mv) else {
                 continue;
