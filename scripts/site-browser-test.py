@@ -6,8 +6,9 @@ Serves the built folder under a sub-path (`/play/`) with `python3 -m http.server
 loads the page and checks: the engine answers; a whole game played to its end against the
 worker at 0.1 s a move (the test's moves chosen at random among the legal ones, which
 python-chess lists); a click on the page answered within 50 ms while the worker thinks; "Move
-now" plays at once; Chess960 #3 and Chess Fragments starts; Count of Kiwipete to depth 4 =
-4,085,603; the game kept over a reload; a worker that dies started again with the game going on;
+now" plays at once; Chess960 #3 and Chess Fragments starts; analysis with three lines and the
+evaluation bar; Count of Kiwipete to depth 4 = 4,085,603, and a Count stopped by its Stop
+button; the game kept over a reload; a worker that dies started again with the game going on;
 a broken FEN answered with the served page's error text; no request leaving the page's origin;
 no error in the page's console; and a site without its .wasm saying the engine could not be
 started instead of showing a dead board. Screenshots go to the --out folder.
@@ -122,6 +123,44 @@ def click_while_thinking(page, checks):
     return worst, waited
 
 
+def analysis(page, checks, out):
+    """Analysis shows three lines that deepen, and the evaluation bar follows them; leaving the
+    tab ends it."""
+    page.click('#tabs button[data-view="analysis"]')
+    page.wait_for_function("document.querySelectorAll('#analysis-lines li').length === 3", timeout=30000)
+    depth = page.text_content("#analysis-depth")
+    page.wait_for_function(f"document.querySelector('#analysis-depth').textContent !== {depth!r}", timeout=30000)
+    # Read together: the lines and the bar as they stand at one moment.
+    lines, bar = page.evaluate("[[...document.querySelectorAll('#analysis-lines li')].map(item => item.textContent),"
+                               " document.querySelector('#eval-bar-text').textContent]")
+    # A line reads "+0.35 1. e4 e6 …": its first move follows the score and the move number.
+    firsts = {next((word for word in line.split()[1:] if not word[0].isdigit()), "") for line in lines}
+    checks.check("analysis in the worker: three lines with three different first moves, deepening",
+                 len(lines) == 3 and len(firsts) == 3, f"{depth} -> {page.text_content('#analysis-depth')}: {lines}")
+    first_score = lines[0].split()[0]
+    # The bar rounds to tenths of a pawn, the lines to hundredths; a mate is shown by both.
+    same = first_score.lstrip("#-+") == bar.lstrip("#-+") if "#" in first_score + bar \
+        else abs(float(first_score) - float(bar)) <= 0.051
+    checks.check("the evaluation bar shows the first line's score", same, f"bar {bar!r}, first line {first_score!r}")
+    page.screenshot(path=str(out / "site-analysis.png"))
+    page.click('#tabs button[data-view="play"]')
+
+
+def stop_count(page, checks):
+    """A Count of all six positions as deep as a few seconds go, stopped by its Stop button
+    after its first rows: it ends at once and says so."""
+    page.select_option("#count-position", "")
+    page.select_option("#count-depth", "")
+    page.click("#count-start")
+    page.wait_for_function("document.querySelectorAll('#count-table tbody tr').length >= 2", timeout=60000)
+    started = time.time()
+    page.click("#count-stop")
+    page.wait_for_function("document.querySelector('#count-start').disabled === false", timeout=10000)
+    waited = time.time() - started
+    status = page.text_content("#count-status")
+    checks.check("Stop ends a Count in the worker", status == "Stopped.", f"{status!r} after {waited:.2f} s")
+
+
 def run(base, broken_base, out, checks):
     from playwright.sync_api import sync_playwright
 
@@ -197,6 +236,9 @@ def run(base, broken_base, out, checks):
         page.wait_for_function("document.querySelector('#message').textContent.startsWith('FEN: ')", timeout=10000)
         checks.check("a broken FEN is answered with its error", True, page.text_content("#message"))
 
+        # Analysis in the worker: three lines, deepening, and the evaluation bar.
+        analysis(page, checks, out)
+
         # Count Kiwipete to depth 4 in the worker.
         page.click('#tabs button[data-view="count"]')
         page.select_option("#count-position", index=2)
@@ -210,6 +252,7 @@ def run(base, broken_base, out, checks):
                      last[0] == "Kiwipete" and last[1] == "4" and last[2] == KIWIPETE_D4 and last[4] == "same", str(rows))
         page.screenshot(path=str(out / "site-count.png"))
         count_speed = f"{last[2]} positions in {last[5]}, {last[6]}"
+        stop_count(page, checks)
 
         checks.check("no request leaves the page's origin", not foreign, str(foreign))
         checks.check("no error in the page's console", not errors, str(errors))

@@ -2,9 +2,11 @@
 """Measures the engine in the browser (the static site of `cargo xtask site`) against the native
 engine in the same run: `bench`'s nodes per second in a Web Worker of headless Chromium and
 natively (`target/release/outpost bench`), the worker's depth and nodes for Chess Fragments
-from its start at 350 ms a move, and the size of the .wasm, raw and compressed (gzip -9).
+from its start at 350 ms a move, the time the page's worker (worker.js, stepping as in play)
+takes to answer at each time to think the page offers (0.1, 1, 3, 10 s), and the size of the
+.wasm, raw and compressed (gzip -9).
 
-Usage: scripts/site-measure.py [--rounds N]   (after `cargo xtask site` and
+Usage: scripts/site-measure.py [--rounds N] [--think SECONDS ...]   (after `cargo xtask site` and
 `cargo build --release -p outpost-engine`; needs scripts/install-web-test-deps.sh)
 """
 
@@ -42,6 +44,26 @@ onmessage = async (event) => {
 }
 """
 
+# The page's own worker: the time from `go` to its best move, as the page waits for it.
+THINK = """async ([base, thinkMs]) => {
+    const worker = new Worker(base + "/worker.js", {type: "module"})
+    const next = (type) => new Promise((done, fail) => {
+        worker.onerror = (event) => fail(event.message)
+        worker.onmessage = (event) => { if (event.data.type === type) done(event.data) }
+    })
+    let ready = next("worker_ready")
+    worker.postMessage({type: "init", hash_mib: 16})
+    await ready
+    worker.postMessage(JSON.stringify({type: "new_game", kind: "standard"}))
+    const answered = next("best_move")
+    const start = performance.now()
+    worker.postMessage(JSON.stringify({type: "go", think_ms: thinkMs}))
+    await answered
+    const millis = performance.now() - start
+    worker.terminate()
+    return millis
+}"""
+
 RUN = """async ([source, request]) => {
     const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}))
     const worker = new Worker(url, {type: "module"})
@@ -64,6 +86,8 @@ def native_bench():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--think", type=float, nargs="*", default=[0.1, 1, 3, 10],
+                        help="times to think to measure, in seconds (default: the page's 0.1 1 3 10)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -90,6 +114,12 @@ def main():
             for round_number in range(args.rounds):
                 best = page.evaluate(RUN, [source, "fragments"])
                 print(f"Chess Fragments from its start at 350 ms: {best}")
+            for seconds in args.think:
+                answers = sorted(page.evaluate(THINK, [base, round(seconds * 1000)]) / 1000
+                                 for _ in range(args.rounds))
+                worst = max(answers, key=lambda answer: abs(answer - seconds))
+                print(f"think {seconds:g} s: answered after {', '.join(f'{a:.3f}' for a in answers)} s; "
+                      f"furthest {100 * (worst - seconds) / seconds:+.1f}% from the time to think")
             browser.close()
     finally:
         server.terminate()
