@@ -9,6 +9,12 @@
 
 use outpost_search::{Limits, SearchEvent, SearchHandle, SearchPosition};
 use std::sync::Arc;
+use std::time::Duration;
+
+/// The time a search keeps back from a fixed time to think ([`Limits::movetime`]) and from
+/// its clock, for its answer to reach the game: the game reads it in the same process, so
+/// little (a UCI engine keeps more, for the pipe and the GUI between it and the clock).
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(5);
 
 /// The number of a search the game started, counting from 1 in each session.
 pub type SearchId = u64;
@@ -50,6 +56,10 @@ pub trait Engine: Send {
 
     /// Sets the number of best lines reported (analysis shows several).
     fn set_multipv(&mut self, lines: usize);
+
+    /// Sets the time a search keeps back for its answer to reach the game (the game sets
+    /// [`MOVE_OVERHEAD`]).
+    fn set_move_overhead(&mut self, overhead: Duration);
 }
 
 impl Engine for SearchHandle {
@@ -76,6 +86,10 @@ impl Engine for SearchHandle {
 
     fn set_multipv(&mut self, lines: usize) {
         SearchHandle::set_multipv(self, lines);
+    }
+
+    fn set_move_overhead(&mut self, overhead: Duration) {
+        SearchHandle::set_move_overhead(self, overhead);
     }
 }
 

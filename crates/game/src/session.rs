@@ -177,9 +177,10 @@ impl GameSession {
     pub fn new(
         game: Game,
         chess960: Option<u16>,
-        engine: Box<dyn Engine>,
+        mut engine: Box<dyn Engine>,
         notify: Notify,
     ) -> GameSession {
+        engine.set_move_overhead(crate::engine::MOVE_OVERHEAD);
         GameSession {
             game,
             chess960,

@@ -13,6 +13,7 @@
 use crate::engine::Engine;
 use outpost_search::{
     Depth, Limits, Progress, SearchEvent, SearchPosition, SearchResult, SearchSignals, Searcher,
+    TimeBudget, DEFAULT_MOVE_OVERHEAD,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -30,6 +31,9 @@ struct Job {
     limits: Limits,
     listener: Box<dyn FnMut(SearchEvent) + Send>,
     started: Instant,
+    /// The time the whole search may take, by its limits (a fixed time or a clock), kept
+    /// here: each step is a search of its own, timed by what is left of it.
+    budget: Option<TimeBudget>,
     /// The deepest iteration done, and its result.
     done: Option<SearchResult>,
     /// The nodes of every step so far: what the search has cost.
@@ -38,7 +42,10 @@ struct Job {
 }
 
 struct Inner {
+    /// Searches each step with no move overhead: the job's budget keeps it.
     searcher: Searcher,
+    /// The time a whole search keeps back for its answer to reach the game.
+    overhead: Duration,
     job: Option<Job>,
 }
 
@@ -59,8 +66,10 @@ impl SteppedEngine {
             .set_hash(hash_mib.max(1))
             .err()
             .map(|error| format!("{error}: searching with a 1 MiB hash table"));
+        searcher.set_move_overhead(Duration::ZERO);
         let inner = Inner {
             searcher,
+            overhead: DEFAULT_MOVE_OVERHEAD,
             job: None,
         };
         let engine = SteppedEngine {
@@ -86,19 +95,23 @@ impl SteppedEngine {
     /// and ends.
     pub fn step(&self) {
         let mut inner = self.lock();
-        let Inner { searcher, job } = &mut *inner;
+        let Inner { searcher, job, .. } = &mut *inner;
         let Some(current) = job.as_mut() else {
             return;
         };
         if !current.stopped && !over(current) {
             let depth = current.done.as_ref().map_or(0, |done| done.depth) + 1;
-            let mut limits = current.limits.clone();
-            limits.depth = Some(depth);
-            limits.infinite = false;
-            let left = current.limits.movetime.map_or(STEP_TIME, |movetime| {
-                movetime.saturating_sub(current.started.elapsed())
+            let left = current.budget.map_or(STEP_TIME, |budget| {
+                budget.hard.saturating_sub(current.started.elapsed())
             });
-            limits.movetime = Some(left.min(STEP_TIME));
+            let limits = Limits {
+                depth: Some(depth),
+                nodes: current.limits.nodes,
+                movetime: Some(left.clamp(Duration::from_millis(1), STEP_TIME)),
+                mate: current.limits.mate,
+                search_moves: current.limits.search_moves.clone(),
+                ..Limits::default()
+            };
             let listener = &mut current.listener;
             let result = searcher.search(
                 &current.position.board,
@@ -154,9 +167,8 @@ fn over(job: &Job) -> bool {
         || done.depth >= max_depth
         || job.limits.nodes.is_some_and(|nodes| done.nodes >= nodes)
         || job
-            .limits
-            .movetime
-            .is_some_and(|movetime| job.started.elapsed() >= movetime)
+            .budget
+            .is_some_and(|budget| job.started.elapsed() >= budget.soft)
 }
 
 /// The result of a search stopped before its first iteration: no move.
@@ -182,11 +194,15 @@ impl Engine for SteppedEngine {
         limits: Limits,
         listener: Box<dyn FnMut(SearchEvent) + Send>,
     ) {
-        self.lock().job = Some(Job {
+        let mut inner = self.lock();
+        let side = position.board.side_to_move();
+        let budget = inner.searcher.time_budget(&limits, side, inner.overhead);
+        inner.job = Some(Job {
             position,
             limits,
             listener,
             started: Instant::now(),
+            budget,
             done: None,
             spent: 0,
             stopped: false,
@@ -217,6 +233,10 @@ impl Engine for SteppedEngine {
         let mut inner = self.lock();
         inner.job = None;
         inner.searcher.set_multipv(lines);
+    }
+
+    fn set_move_overhead(&mut self, overhead: Duration) {
+        self.lock().overhead = overhead;
     }
 }
 
@@ -292,5 +312,46 @@ mod tests {
         assert_eq!(finished[0].depth, 2);
         assert!(finished[0].best_move.is_some());
         assert!(!engine.is_searching());
+    }
+
+    /// A search on a running clock ends by the time its clock allows, as a native search
+    /// would (the steps alone know no clock: the engine keeps the budget of the whole search).
+    #[test]
+    fn a_search_on_a_clock_ends_within_its_budget() {
+        let (mut engine, _) = SteppedEngine::new(1);
+        let (sender, events) = channel();
+        let limits = Limits {
+            white_time: Some(Duration::from_millis(3000)),
+            black_time: Some(Duration::from_millis(3000)),
+            ..Limits::default()
+        };
+        let budget = engine
+            .lock()
+            .searcher
+            .time_budget(&limits, outpost_board::Color::White, DEFAULT_MOVE_OVERHEAD)
+            .expect("a clock gives a budget");
+        assert!(budget.hard < Duration::from_millis(3000));
+        engine.start(
+            SearchPosition::new(outpost_board::Board::startpos()),
+            limits,
+            Box::new(move |event| {
+                let _ = sender.send(event);
+            }),
+        );
+        let started = Instant::now();
+        let mut steps = 0;
+        while engine.is_searching() {
+            engine.step();
+            steps += 1;
+            // Without the budget the search would go on to the deepest step depth.
+            assert!(started.elapsed() < Duration::from_secs(60), "{steps} steps");
+        }
+        let finished = events.try_iter().find_map(|event| match event {
+            SearchEvent::Finished(result) => Some(result),
+            SearchEvent::Progress(_) => None,
+        });
+        let result = finished.expect("the search finished");
+        assert!(result.best_move.is_some());
+        assert!(result.depth < MAX_STEP_DEPTH, "depth {}", result.depth);
     }
 }

@@ -48,6 +48,8 @@ impl Engine for ScriptedEngine {
     }
 
     fn set_multipv(&mut self, _lines: usize) {}
+
+    fn set_move_overhead(&mut self, _overhead: std::time::Duration) {}
 }
 
 struct Harness {

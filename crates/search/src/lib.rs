@@ -15,6 +15,7 @@ mod worker;
 
 pub use driver::handle::{SearchEvent, SearchHandle, SearchPosition};
 pub use driver::searcher::{Searcher, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD};
+pub use driver::time::TimeBudget;
 pub use info::{Info, Progress, SearchResult};
 pub use limits::{Limits, SearchSignals};
 pub use params::{ParamError, ParamSpec, SearchParams};

@@ -2,7 +2,7 @@
 
 use super::context::{RootMove, SearchContext};
 use super::pool::HelperPool;
-use super::time::TimeManager;
+use super::time::{TimeBudget, TimeManager};
 use crate::info::{nodes_per_second, Progress, SearchResult};
 use crate::limits::{Limits, SearchSignals};
 use crate::ordering::{Heuristics, MovePicker};
@@ -10,7 +10,7 @@ use crate::params::{SearchConfig, SearchParams};
 use crate::score::Score;
 use crate::tt::{TableAllocError, TranspositionTable};
 use crate::worker::{MainThread, Worker};
-use outpost_board::{Board, Move};
+use outpost_board::{Board, Color, Move};
 use outpost_movegen::{in_check, legal_moves, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -96,6 +96,18 @@ impl Searcher {
     /// Sets the time kept in reserve for communication delays.
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.move_overhead = overhead;
+    }
+
+    /// How long a search within `limits` with `side` to move would think, keeping `overhead`
+    /// in reserve, by this searcher's parameters (`None` when the limits set no time): for a
+    /// caller that searches in steps and keeps the clock of the whole search itself.
+    pub fn time_budget(
+        &self,
+        limits: &Limits,
+        side: Color,
+        overhead: Duration,
+    ) -> Option<TimeBudget> {
+        TimeBudget::new(limits, side, overhead, &self.config.params)
     }
 
     /// Replaces the search parameters (for tuning).

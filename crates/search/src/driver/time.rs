@@ -29,6 +29,62 @@ fn percent(duration: Duration, share: i32) -> Duration {
     duration * share.max(0) as u32 / 100
 }
 
+/// How long a search may think: until `soft` it may start a new iteration, at `hard` it stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// No new iteration starts after this long (before the search's own stretching).
+    pub soft: Duration,
+    /// The search stops after this long.
+    pub hard: Duration,
+}
+
+impl TimeBudget {
+    /// The budget of a search within `limits` with `side` to move, keeping `overhead` in
+    /// reserve; `None` when the limits set no time (a depth, nodes, infinite).
+    pub fn new(
+        limits: &Limits,
+        side: Color,
+        overhead: Duration,
+        params: &SearchParams,
+    ) -> Option<TimeBudget> {
+        if limits.infinite {
+            return None;
+        }
+        if let Some(movetime) = limits.movetime {
+            let time = movetime
+                .saturating_sub(overhead)
+                .max(Duration::from_millis(1));
+            return Some(TimeBudget {
+                soft: time,
+                hard: time,
+            });
+        }
+        let (clock, increment) = match side {
+            Color::White => (limits.white_time, limits.white_increment),
+            Color::Black => (limits.black_time, limits.black_increment),
+        };
+        let clock = clock?;
+        let increment = increment.unwrap_or_default();
+        let reserve = Duration::from_millis(params.time_clock_reserve_ms.max(0) as u64);
+        let available = clock.saturating_sub(overhead + reserve);
+        let moves_to_go = limits
+            .moves_to_go
+            .unwrap_or(params.time_moves_to_go as u32)
+            .clamp(1, params.time_max_moves_to_go as u32);
+        let mut soft = available / moves_to_go + percent(increment, params.time_increment_share);
+        let cap = if moves_to_go == 1 {
+            percent(available, params.time_last_move_share)
+        } else {
+            percent(available, params.time_max_share)
+        };
+        soft = soft.min(cap);
+        let hard = (soft * params.time_hard_factor as u32)
+            .min(percent(available, params.time_hard_max_share))
+            .max(soft);
+        Some(TimeBudget { soft, hard })
+    }
+}
+
 impl TimeManager {
     /// Time limits for `limits` with `side` to move, keeping `overhead` in reserve.
     pub fn new(
@@ -37,52 +93,15 @@ impl TimeManager {
         overhead: Duration,
         params: &SearchParams,
     ) -> TimeManager {
-        let mut manager = TimeManager {
+        let budget = TimeBudget::new(limits, side, overhead, params);
+        TimeManager {
             start: Instant::now(),
-            soft: None,
-            hard: None,
+            soft: budget.map(|budget| budget.soft),
+            hard: budget.map(|budget| budget.hard),
             scale: 1.0,
             min_scale: f64::from(params.time_min_scale) / 100.0,
             max_scale: f64::from(params.time_max_scale) / 100.0,
-        };
-        if limits.infinite {
-            return manager;
         }
-        if let Some(movetime) = limits.movetime {
-            let time = movetime
-                .saturating_sub(overhead)
-                .max(Duration::from_millis(1));
-            manager.soft = Some(time);
-            manager.hard = Some(time);
-            return manager;
-        }
-        let (clock, increment) = match side {
-            Color::White => (limits.white_time, limits.white_increment),
-            Color::Black => (limits.black_time, limits.black_increment),
-        };
-        if let Some(clock) = clock {
-            let increment = increment.unwrap_or_default();
-            let reserve = Duration::from_millis(params.time_clock_reserve_ms.max(0) as u64);
-            let available = clock.saturating_sub(overhead + reserve);
-            let moves_to_go = limits
-                .moves_to_go
-                .unwrap_or(params.time_moves_to_go as u32)
-                .clamp(1, params.time_max_moves_to_go as u32);
-            let mut soft =
-                available / moves_to_go + percent(increment, params.time_increment_share);
-            let cap = if moves_to_go == 1 {
-                percent(available, params.time_last_move_share)
-            } else {
-                percent(available, params.time_max_share)
-            };
-            soft = soft.min(cap);
-            let hard = (soft * params.time_hard_factor as u32)
-                .min(percent(available, params.time_hard_max_share))
-                .max(soft);
-            manager.soft = Some(soft);
-            manager.hard = Some(hard);
-        }
-        manager
     }
 
     /// Time since `go`.
