@@ -259,13 +259,7 @@ impl<'list> MovePicker<'list> {
     #[inline(never)] // inlined, its set-up ran at every call of `next` (measured)
     fn generate_captures(&mut self, board: &Board) {
         let mut generated = MoveList::new();
-        let moves = match self.list {
-            Some(list) => list,
-            None => {
-                pseudo_legal_captures(board, &mut generated);
-                &generated
-            }
-        };
+        let moves = list_or(self.list, board, &mut generated, pseudo_legal_captures);
         // A list has quiet moves too; generated captures are all captures or promotions.
         let from_list = self.list.is_some();
         for &mv in moves {
@@ -311,13 +305,7 @@ impl<'list> MovePicker<'list> {
     fn generate_quiets(&mut self, board: &Board, heuristics: &Heuristics) {
         let side = board.side_to_move();
         let mut generated = MoveList::new();
-        let moves = match self.list {
-            Some(list) => list,
-            None => {
-                pseudo_legal_quiets(board, &mut generated);
-                &generated
-            }
-        };
+        let moves = list_or(self.list, board, &mut generated, pseudo_legal_quiets);
         match (self.list.is_some(), self.quiet_filter) {
             (false, None) => self.key_quiets(moves, side, heuristics, |_| true),
             (false, Some(filter)) => self.key_quiets(moves, side, heuristics, |mv| {
@@ -384,6 +372,24 @@ impl<'list> MovePicker<'list> {
         match self.list {
             Some(list) => list.contains(&mv),
             None => is_pseudo_legal(board, mv),
+        }
+    }
+}
+
+/// The node's `list` if it has one, else the moves `generate` gives on `board`, written into
+/// `generated`.
+#[inline(always)]
+fn list_or<'a>(
+    list: Option<&'a [Move]>,
+    board: &Board,
+    generated: &'a mut MoveList,
+    generate: fn(&Board, &mut MoveList),
+) -> &'a [Move] {
+    match list {
+        Some(list) => list,
+        None => {
+            generate(board, generated);
+            generated
         }
     }
 }
