@@ -60,8 +60,12 @@ impl fmt::Display for Color {
 }
 
 /// A kind of piece, without its colour.
+///
+/// New kinds come with new variants (the Right came with Chess Fragments), so a `match` on
+/// it outside this crate needs a wildcard arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[non_exhaustive]
 pub enum PieceKind {
     /// Pawn.
     Pawn = 0,

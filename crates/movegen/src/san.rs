@@ -28,6 +28,7 @@ use std::fmt;
 
 /// Why SAN text could not be read as a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SanError {
     /// The text (given here) is not written like a SAN move at all.
     Malformed(String),

@@ -586,6 +586,8 @@ fn piece_name(kind: PieceKind) -> &'static str {
         PieceKind::Queen => "queen",
         PieceKind::King => "king",
         PieceKind::Right => "right",
+        // A kind added later.
+        _ => "piece",
     }
 }
 
