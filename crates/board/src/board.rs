@@ -408,12 +408,22 @@ impl Board {
 
     // ---- make / unmake -------------------------------------------------------------------
 
-    /// Plays `mv`, which must be pseudo-legal in this position (as produced by move
-    /// generation), and returns what [`Board::unmake`] needs to take it back.
+    /// Plays `mv` **unchecked** and returns what [`Board::unmake`] needs to take it back: the
+    /// fast form, for an engine that plays the moves its move generation gave.
     ///
-    /// The move may leave the mover's own king attacked: testing that is the caller's job.
-    /// Playing a move that is not pseudo-legal leaves the board in an unspecified (but
-    /// memory-safe) state.
+    /// What it assumes:
+    ///
+    /// - `mv` is pseudo-legal in this position **with its kind**, exactly as move generation
+    ///   gives it: a pawn's two-square move must be [`Move::double_push`], a capture
+    ///   [`Move::capture`], castling [`Move::castle`]. The kind is not looked up from the
+    ///   board: `make(Move::quiet(E2, E4))` moves the pawn but leaves no en passant square.
+    /// - Whether the move leaves the mover's own king attacked is not tested: that is the
+    ///   caller's job.
+    ///
+    /// A move that is not pseudo-legal leaves the board in an unspecified (but memory-safe)
+    /// state. For moves from outside, `outpost_movegen::BoardExt` has the checked
+    /// `try_play` and `find_move` (the legal move from two squares and a promotion), and
+    /// `outpost_movegen::uci` and `outpost_movegen::san` read moves from text.
     #[inline(always)]
     pub fn make(&mut self, mv: Move) -> Undo {
         let keys = ZobristKeys::get();

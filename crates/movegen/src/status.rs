@@ -17,6 +17,7 @@
 //! ```
 
 use crate::attacks::in_check;
+use crate::ext::{BoardExt, IllegalMoveError};
 use crate::legal::{has_legal_move, legal_moves};
 use crate::san::{line_to_san, parse_san, MoveNumbers, SanError};
 use crate::uci::{UciMoveError, UciNotation};
@@ -173,8 +174,32 @@ impl Game {
         line_to_san(&self.start, &self.moves, MoveNumbers::Hidden)
     }
 
-    /// Plays `mv`, which must be legal in the current position (checked only in debug
-    /// builds). Use [`Game::play_uci`] or [`Game::play_san`] for moves from outside.
+    /// Plays `mv` if it is legal in the current position (with its kind: see
+    /// [`BoardExt::find_move`]); otherwise leaves the game as it was. The checked form of
+    /// [`Game::play`].
+    ///
+    /// ```
+    /// use outpost_board::{Move, Square};
+    /// use outpost_movegen::{BoardExt, Game};
+    ///
+    /// let mut game = Game::startpos();
+    /// assert!(game.try_play(Move::quiet(Square::E2, Square::E5)).is_err());
+    /// let e4 = game.board().find_move(Square::E2, Square::E4, None).unwrap();
+    /// game.try_play(e4).unwrap();
+    /// assert_eq!(game.san_moves(), "e4");
+    /// ```
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        let undo = self.board.try_play(mv)?;
+        self.record(mv, undo);
+        Ok(())
+    }
+
+    /// Plays `mv`, which must be legal in the current position, **unchecked**: the fast form
+    /// for an engine that plays moves it generated. Its legality is asserted only in debug
+    /// builds; in a release build a move that is not legal (such as one built with the wrong
+    /// kind, `Move::quiet(E2, E4)` for the double push `e2e4`) leaves the game in an
+    /// unspecified state. Use [`Game::try_play`], [`Game::play_uci`] or [`Game::play_san`]
+    /// for moves from outside.
     pub fn play(&mut self, mv: Move) {
         debug_assert!(
             legal_moves(&self.board).contains(&mv),
@@ -182,6 +207,11 @@ impl Game {
             self.board.to_fen()
         );
         let undo = self.board.make(mv);
+        self.record(mv, undo);
+    }
+
+    /// Keeps `mv`, just made on the board with `undo` as its record.
+    fn record(&mut self, mv: Move, undo: Undo) {
         self.moves.push(mv);
         self.undos.push(undo);
         self.hashes.push(self.board.hash());
