@@ -50,15 +50,11 @@ impl PgnResult {
 
     /// The result of a game with this status ([`PgnResult::Unknown`] while it goes on).
     pub fn from_status(status: GameStatus) -> PgnResult {
-        match status {
-            GameStatus::Ongoing => PgnResult::Unknown,
-            GameStatus::Checkmate {
-                winner: Color::White,
-            } => PgnResult::WhiteWins,
-            GameStatus::Checkmate {
-                winner: Color::Black,
-            } => PgnResult::BlackWins,
-            _ => PgnResult::Draw,
+        match status.winner() {
+            Some(Color::White) => PgnResult::WhiteWins,
+            Some(Color::Black) => PgnResult::BlackWins,
+            None if status.is_over() => PgnResult::Draw,
+            None => PgnResult::Unknown,
         }
     }
 }
@@ -71,8 +67,9 @@ impl fmt::Display for PgnResult {
 }
 
 /// The reason a game with this status ended, as written in the `Termination` tag and the
-/// final comment: `Checkmate`, `Stalemate`, `Fifty-move rule`, `Threefold repetition` or
-/// `Insufficient material`; `None` while the game goes on.
+/// final comment: `Checkmate`, `Stalemate`, `Fifty-move rule`, `Threefold repetition`,
+/// `Insufficient material`, `Seventy-five-move rule` or `Fivefold repetition`; `None` while
+/// the game goes on.
 pub fn termination_reason(status: GameStatus) -> Option<&'static str> {
     match status {
         GameStatus::Ongoing => None,
@@ -81,6 +78,10 @@ pub fn termination_reason(status: GameStatus) -> Option<&'static str> {
         GameStatus::FiftyMoveRule => Some("Fifty-move rule"),
         GameStatus::ThreefoldRepetition => Some("Threefold repetition"),
         GameStatus::InsufficientMaterial => Some("Insufficient material"),
+        GameStatus::SeventyFiveMoveRule => Some("Seventy-five-move rule"),
+        GameStatus::FivefoldRepetition => Some("Fivefold repetition"),
+        // A status added later: the PGN standard's word for a game that ended by the rules.
+        _ => Some("Normal"),
     }
 }
 
@@ -141,9 +142,11 @@ impl PgnGame {
     }
 
     /// The record of `game` with the given tags (such as `("White", "Outpost")`); the result
-    /// and the termination come from [`Game::status`].
+    /// and the termination come from [`Game::status_claiming_draws`]: a game that stops where
+    /// a draw can be claimed (threefold repetition, the fifty-move rule) is recorded as that
+    /// draw.
     pub fn from_game(game: &Game, tags: &[(&str, &str)]) -> PgnGame {
-        let status = game.status();
+        let status = game.status_claiming_draws();
         let mut pgn = PgnGame::new(game.start().clone());
         pgn.moves = game.moves().to_vec();
         pgn.result = PgnResult::from_status(status);

@@ -133,7 +133,7 @@ fn square_text(board: &Board, square: Square, highlighted: &Highlighted, color: 
 fn panel(game: &Game, mode: Mode) -> [String; 9] {
     let board = game.board();
     let side = board.side_to_move();
-    let status = game.status();
+    let status = game.status_claiming_draws();
     let to_move = match status {
         GameStatus::Ongoing if in_check(board) => format!("{} to move, in check", title(side)),
         GameStatus::Ongoing => format!("{} to move", title(side)),
