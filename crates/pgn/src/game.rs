@@ -87,6 +87,29 @@ pub fn termination_reason(status: GameStatus) -> Option<&'static str> {
 
 /// One game of a PGN file: its tags, the position it starts from, its moves and its result,
 /// with the comments, glyphs and variations that annotate the moves.
+///
+/// ```
+/// use outpost_movegen::{san::parse_san, Game, GameStatus};
+/// use outpost_pgn::{read_pgn, PgnGame, PgnResult};
+///
+/// let text = "[Event \"Casual\"]\n[White \"Fool\"]\n[Result \"0-1\"]\n\n\
+///             1. f3 e5 2. g4 {A blunder} Qh4# 0-1\n";
+/// let game: &PgnGame = &read_pgn(text).unwrap()[0];
+/// assert_eq!(game.tag("White"), Some("Fool"));
+/// assert_eq!(game.result, PgnResult::BlackWins);
+/// assert_eq!(game.moves.len(), 4);
+/// assert_eq!(game.moves[0], parse_san(&game.start, "f3").unwrap());
+/// assert_eq!(game.notes[2].comments, ["A blunder"]);
+///
+/// // Replayed as a game, to ask how it ended or to go on.
+/// let replayed: Game = game.to_game().unwrap();
+/// assert!(matches!(replayed.status(), GameStatus::Checkmate { .. }));
+///
+/// // And written: the seven tags, then the moves in SAN.
+/// let mut record = PgnGame::from_game(&replayed, &[("White", "Fool")]);
+/// record.set_tag("Event", "Casual");
+/// assert!(record.to_string().ends_with("1. f3 e5 2. g4 Qh4# {Checkmate} 0-1\n"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnGame {
     /// Tag pairs (name, value) in the order read or set, except `Result`, `FEN`, `SetUp` and
