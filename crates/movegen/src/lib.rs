@@ -12,6 +12,8 @@ pub mod picks;
 mod pins;
 mod rays;
 pub mod san;
+#[cfg(feature = "serde")]
+pub mod serde_game;
 pub mod status;
 pub mod uci;
 
