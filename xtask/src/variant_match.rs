@@ -143,7 +143,7 @@ fn openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<outpost_board::Mov
             game.play(mv);
             line.push(mv);
         }
-        if game.status() == GameStatus::Ongoing {
+        if game.status_claiming_draws() == GameStatus::Ongoing {
             found.push(line);
         }
     }
@@ -170,7 +170,7 @@ fn play(
     let mut clocks = [options.base, options.base];
     let notation = UciNotation::STANDARD;
     let outcome = loop {
-        let status = game.status();
+        let status = game.status_claiming_draws();
         if status != GameStatus::Ongoing {
             break by_rules(status, first_is_white);
         }

@@ -5,6 +5,26 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares: bit `i` is set when square `i` (a1 = 0) is in the set.
+///
+/// Sets combine with `&`, `|`, `^` and `!`, and a set is an iterator over its squares, a1
+/// first.
+///
+/// ```
+/// use outpost_board::{Bitboard, Rank, Square};
+///
+/// let centre = Bitboard::from_square(Square::D4)
+///     | Square::E4.into()
+///     | Bitboard::from_square(Square::D5)
+///     | Bitboard::from_square(Square::E5);
+/// assert_eq!(centre.count(), 4);
+/// assert!(centre.contains(Square::E4) && !centre.contains(Square::E3));
+/// assert_eq!(centre & Bitboard::rank(Rank::R4), Bitboard::from_square(Square::D4).with(Square::E4));
+/// assert_eq!(centre.first(), Some(Square::D4));
+/// let squares: Vec<Square> = centre.into_iter().collect();
+/// assert_eq!(squares, [Square::D4, Square::E4, Square::D5, Square::E5]);
+/// assert_eq!((!centre).count(), 60);
+/// assert_eq!(centre.north().first(), Some(Square::D5));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u64);
 

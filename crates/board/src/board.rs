@@ -14,7 +14,35 @@ use crate::zobrist::ZobristKeys;
 /// both, and the Zobrist hash, up to date.
 ///
 /// Two boards are equal when they hold the same position: the same pieces, side to move,
-/// rights (with the same castling rooks), en passant square and counters.
+/// rights (with the same castling rooks), en passant square and counters. `Hash` hashes the
+/// Zobrist key, so boards can be keys of a `HashMap`.
+///
+/// The board knows how pieces move, not which moves are legal: legal moves, check and a
+/// checked play are methods of `outpost_movegen::BoardExt` (`board.legal_moves()`,
+/// `board.in_check()`, `board.checkers()`, `board.find_move(from, to, promotion)`,
+/// `board.try_play(mv)`). [`Board::make`] is the engine's unchecked play.
+///
+/// ```
+/// use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
+/// use std::collections::HashSet;
+///
+/// let mut board: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse()?;
+/// assert_eq!(board, Board::startpos());
+/// assert_eq!(board.side_to_move(), Color::White);
+/// assert_eq!(board.piece_at(Square::E1), Some(Piece::new(Color::White, PieceKind::King)));
+/// assert_eq!(board.pieces_of(Color::Black, PieceKind::Pawn).count(), 8);
+///
+/// // A pawn's two-square move is a double push: the kind sets the en passant square.
+/// let e4 = Move::double_push(Square::E2, Square::E4);
+/// let undo = board.make(e4);
+/// assert_eq!(board.en_passant(), Some(Square::E3));
+/// assert_eq!(board.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+///
+/// let seen: HashSet<Board> = [Board::startpos(), board.clone()].into_iter().collect();
+/// board.unmake(e4, &undo);
+/// assert!(seen.contains(&board) && seen.len() == 2);
+/// # Ok::<(), outpost_board::FenError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Board {
     /// One bitboard per piece (colour and kind), indexed by [`Piece::index`].
@@ -53,6 +81,15 @@ impl PartialEq for Board {
 }
 
 impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    /// Hashes the Zobrist key ([`Board::hash`]), which equal boards share (it is part of
+    /// their equality), so that a `Board` can be a key of a `HashMap` or a member of a
+    /// `HashSet`.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
 
 /// What [`Board::make`] needs to remember so that [`Board::unmake`] can restore the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -408,12 +445,22 @@ impl Board {
 
     // ---- make / unmake -------------------------------------------------------------------
 
-    /// Plays `mv`, which must be pseudo-legal in this position (as produced by move
-    /// generation), and returns what [`Board::unmake`] needs to take it back.
+    /// Plays `mv` **unchecked** and returns what [`Board::unmake`] needs to take it back: the
+    /// fast form, for an engine that plays the moves its move generation gave.
     ///
-    /// The move may leave the mover's own king attacked: testing that is the caller's job.
-    /// Playing a move that is not pseudo-legal leaves the board in an unspecified (but
-    /// memory-safe) state.
+    /// What it assumes:
+    ///
+    /// - `mv` is pseudo-legal in this position **with its kind**, exactly as move generation
+    ///   gives it: a pawn's two-square move must be [`Move::double_push`], a capture
+    ///   [`Move::capture`], castling [`Move::castle`]. The kind is not looked up from the
+    ///   board: `make(Move::quiet(E2, E4))` moves the pawn but leaves no en passant square.
+    /// - Whether the move leaves the mover's own king attacked is not tested: that is the
+    ///   caller's job.
+    ///
+    /// A move that is not pseudo-legal leaves the board in an unspecified (but memory-safe)
+    /// state. For moves from outside, `outpost_movegen::BoardExt` has the checked
+    /// `try_play` and `find_move` (the legal move from two squares and a promotion), and
+    /// `outpost_movegen::uci` and `outpost_movegen::san` read moves from text.
     #[inline(always)]
     pub fn make(&mut self, mv: Move) -> Undo {
         let keys = ZobristKeys::get();

@@ -11,6 +11,19 @@ use crate::variant::Variant;
 use std::fmt;
 
 /// Why a FEN string was rejected. Each variant names the field and what was wrong with it.
+///
+/// ```
+/// use outpost_board::{Board, Color, FenError};
+///
+/// // A side without its king.
+/// let error = Board::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap_err();
+/// assert_eq!(error, FenError::KingCount { color: Color::Black, found: 0 });
+/// println!("{error}"); // says what was wrong, for a person
+///
+/// // A field that is not what FEN puts there.
+/// let error = Board::from_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1").unwrap_err();
+/// assert!(matches!(error, FenError::SideToMove(field) if field == "x"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FenError {

@@ -9,6 +9,8 @@ mod display;
 pub mod epd;
 mod fen;
 mod moves;
+#[cfg(feature = "serde")]
+pub mod serde_impls;
 mod types;
 mod validate;
 mod variant;

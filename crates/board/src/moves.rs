@@ -28,6 +28,31 @@ pub enum MoveKind {
 /// knight, bishop, rook, queen, 12–15 the same promotions with a capture, and 3 and 7
 /// promotion to the Right (Chess Fragments) without and with a capture. Bit 2 of the kind
 /// marks a capture; 3, 7 and 8 to 15 are the promotions.
+///
+/// Two moves are equal when their squares **and kinds** are: `Move::quiet(E2, E4)` is not the
+/// double push `e2e4` that move generation gives, and [`Board::make`](crate::Board::make)
+/// trusts the kind. Moves from outside are best found on their board, where the kind is
+/// known: `outpost_movegen::BoardExt::find_move` (from two squares and a promotion),
+/// `outpost_movegen::uci::parse_uci_move`, `outpost_movegen::san::parse_san`.
+///
+/// ```
+/// use outpost_board::{Move, MoveKind, PieceKind, Square};
+///
+/// let e4 = Move::double_push(Square::E2, Square::E4);
+/// assert_eq!((e4.from(), e4.to()), (Square::E2, Square::E4));
+/// assert_eq!(e4.kind(), MoveKind::DoublePush);
+/// assert_ne!(e4, Move::quiet(Square::E2, Square::E4), "the kind is part of the move");
+/// assert_eq!(e4.to_string(), "e2e4");
+///
+/// let promotion = Move::promotion(Square::B7, Square::A8, PieceKind::Queen, true);
+/// assert!(promotion.is_capture() && promotion.is_promotion());
+/// assert_eq!(promotion.promotion_piece(), Some(PieceKind::Queen));
+/// assert_eq!(promotion.to_string(), "b7a8q");
+///
+/// // 16 bits, for compact storage.
+/// assert_eq!(Move::from_bits(promotion.to_bits()), promotion);
+/// assert_eq!(std::mem::size_of::<Move>(), 2);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 
@@ -203,7 +228,16 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// UCI long algebraic notation: `e2e4`, `e7e8q`, castling as `e1g1`, the null move as `0000`.
+    /// The move's squares and its promotion letter: `e2e4`, `e7e8q`, castling as the king's
+    /// move `e1g1`, the null move as `0000`.
+    ///
+    /// For every move of standard chess this is its UCI text. It is not for castling in
+    /// Chess960, which UCI (with `UCI_Chess960`) writes as the king taking its own rook
+    /// (`e1h1`), and where a castling move whose king stays on its square is written here as
+    /// `g1g1`: only the board knows the rooks, so write moves for UCI with
+    /// `outpost_movegen::uci::UciNotation::for_board(&board, chess960).write(mv)`. The text
+    /// does not hold the move's kind either: read it back on its board
+    /// (`outpost_movegen::uci::parse_uci_move`, or `find_move` from the squares).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_null() {
             return f.write_str("0000");

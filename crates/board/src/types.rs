@@ -60,8 +60,12 @@ impl fmt::Display for Color {
 }
 
 /// A kind of piece, without its colour.
+///
+/// New kinds come with new variants (the Right came with Chess Fragments), so a `match` on
+/// it outside this crate needs a wildcard arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[non_exhaustive]
 pub enum PieceKind {
     /// Pawn.
     Pawn = 0,
@@ -361,6 +365,23 @@ impl Rank {
 }
 
 /// One of the 64 squares, a1 = 0, b1 = 1, …, h8 = 63.
+///
+/// ```
+/// use outpost_board::{File, Rank, Square};
+///
+/// let e4: Square = "e4".parse()?;
+/// assert_eq!(e4, Square::E4);
+/// assert_eq!(e4.to_string(), "e4");
+/// assert_eq!(e4.index(), 28);
+/// assert_eq!((e4.file().letter(), e4.rank().digit()), ('e', '4'));
+/// assert_eq!(Square::from_coords(e4.file(), Rank::R1), Square::E1);
+/// assert_eq!(e4.offset(8), Some(Square::E5));
+/// assert_eq!(Square::H8.offset(1), None);
+/// assert!("e9".parse::<Square>().is_err());
+/// assert_eq!(Square::all().count(), 64);
+/// assert_eq!(Square::from_coords(File::from_letter('a').unwrap(), Rank::R8), Square::A8);
+/// # Ok::<(), outpost_board::ParseSquareError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 

@@ -7,7 +7,10 @@ use crate::types::{Color, PieceKind, Rank};
 
 /// The rule set a position is played under. It decides the board's size, which pieces there
 /// are, where pawns double-step and promote, and to what.
+///
+/// More rule sets may come, so a `match` on it outside this crate needs a wildcard arm.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Variant {
     /// Standard chess on 8×8 (and Chess960).
     #[default]

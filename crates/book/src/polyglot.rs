@@ -100,11 +100,12 @@ fn pawn_beside(board: &Board, target: Square) -> bool {
 /// Polyglot's promotion codes: none 0, knight 1, bishop 2, rook 3, queen 4.
 fn promotion_code(kind: Option<PieceKind>) -> u16 {
     match kind {
-        None | Some(PieceKind::Pawn | PieceKind::King | PieceKind::Right) => 0,
         Some(PieceKind::Knight) => 1,
         Some(PieceKind::Bishop) => 2,
         Some(PieceKind::Rook) => 3,
         Some(PieceKind::Queen) => 4,
+        // No promotion, or to a piece Polyglot has no code for (the Right).
+        _ => 0,
     }
 }
 

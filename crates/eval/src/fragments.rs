@@ -50,7 +50,8 @@ const fn bonus(kind: PieceKind, file: usize, rank: usize) -> (i32, i32) {
             let shelter = if rank == 0 { 10 } else { -15 * rank as i32 };
             (shelter, 15 * centre - 10)
         }
-        PieceKind::Rook => (0, 0),
+        // No rook in Chess Fragments (nor any kind `PieceKind` may gain).
+        _ => (0, 0),
     }
 }
 

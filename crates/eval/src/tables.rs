@@ -77,8 +77,9 @@ pub(crate) const PIECE_SQUARE: PieceSquareTable = {
 #[inline]
 pub(crate) const fn table(variant: Variant) -> &'static PieceSquareTable {
     match variant {
-        Variant::Chess => &PIECE_SQUARE,
         Variant::Fragments => &crate::fragments::PIECE_SQUARE,
+        // Standard chess (and, until it has tables of its own, a rule set added later).
+        _ => &PIECE_SQUARE,
     }
 }
 
@@ -89,8 +90,8 @@ pub(crate) const fn piece_square(variant: Variant, piece: Piece, square: Square)
         (Variant::Fragments, kind) => {
             crate::fragments::own_view(piece.color(), kind, square.index() % 8, square.index() / 8)
         }
-        (Variant::Chess, PieceKind::Right) => Tapered::new(0, 0),
-        (Variant::Chess, kind) => own_view(piece.color(), kind.index(), square.index()),
+        (_, PieceKind::Right) => Tapered::new(0, 0),
+        (_, kind) => own_view(piece.color(), kind.index(), square.index()),
     }
 }
 

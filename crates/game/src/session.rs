@@ -282,7 +282,8 @@ impl GameSession {
     /// How the game ended, if it did: by the players or the clock, or by the rules.
     pub fn ending(&self) -> Option<Ending> {
         self.ended.or_else(|| {
-            let status = self.game.status();
+            // A draw that can be claimed ends the game at once, as in most GUIs.
+            let status = self.game.status_claiming_draws();
             status.is_over().then_some(Ending::Rules(status))
         })
     }

@@ -192,6 +192,8 @@ pub fn game_title(variant: Variant, chess960: Option<u16>) -> String {
         (Variant::Fragments, _) => "Chess Fragments".to_string(),
         (_, Some(number)) => format!("Chess960 #{number}"),
         (Variant::Chess, None) => "Chess".to_string(),
+        // A rule set added later: its name.
+        (other, None) => other.name().to_string(),
     }
 }
 

@@ -273,3 +273,35 @@ fn a_new_game_forgets_the_old_one() {
     assert_eq!(pgn.tag("Event"), Some("test"));
     assert_eq!(harness.session.chess960(), Some(3));
 }
+
+#[test]
+fn a_draw_that_can_be_claimed_ends_the_game_as_if_claimed() {
+    use outpost_movegen::GameStatus;
+    // The session claims every draw at once (the game's status alone would go on).
+    let humans = Mode::new(Player::Human, Player::Human);
+    let mut harness = Harness::new(Game::startpos(), humans);
+    for text in [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ] {
+        assert_eq!(harness.session.ending(), None);
+        harness.play(text, Duration::ZERO).unwrap();
+    }
+    assert_eq!(harness.session.game().status(), GameStatus::Ongoing);
+    let threefold = Ending::Rules(GameStatus::ThreefoldRepetition);
+    assert_eq!(harness.session.ending(), Some(threefold));
+    let e2e4 = parse_uci_move(harness.session.board(), "e2e4").unwrap();
+    assert_eq!(
+        harness.session.play(e2e4, Duration::ZERO),
+        Err(Refusal::GameOver(threefold))
+    );
+    let pgn = harness.session.pgn(&[]);
+    assert_eq!(pgn.termination.as_deref(), Some("Threefold repetition"));
+
+    let start = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").unwrap();
+    let mut harness = Harness::new(Game::new(start), humans);
+    harness.play("a1a2", Duration::ZERO).unwrap();
+    assert_eq!(
+        harness.session.ending(),
+        Some(Ending::Rules(GameStatus::FiftyMoveRule))
+    );
+}

@@ -107,6 +107,8 @@ pub fn is_pseudo_legal(board: &Board, mv: Move) -> bool {
         PieceKind::Queen => tables.bishop(from, occupied) | tables.rook(from, occupied),
         PieceKind::King => king_attacks(from),
         PieceKind::Right => knight_attacks(from) | tables.rook(from, occupied),
+        // `PieceKind` may grow; every kind of today is above.
+        _ => return false,
     };
     if !(reach & !own & board.variant().squares()).contains(to) {
         return false;

@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 mod attacks;
+mod ext;
 mod generate;
 mod legal;
 #[doc(hidden)]
@@ -11,6 +12,8 @@ pub mod picks;
 mod pins;
 mod rays;
 pub mod san;
+#[cfg(feature = "serde")]
+pub mod serde_game;
 pub mod status;
 pub mod uci;
 
@@ -18,6 +21,7 @@ pub use attacks::{
     attacked_squares, attackers_to, bishop_attacks, checkers, in_check, is_attacked, king_attacks,
     knight_attacks, pawn_attacks, piece_attacks, queen_attacks, rook_attacks,
 };
+pub use ext::{BoardExt, IllegalMoveError};
 pub use generate::{
     is_pseudo_legal, pseudo_legal_captures, pseudo_legal_moves, pseudo_legal_quiets, MoveList,
     MAX_MOVES,

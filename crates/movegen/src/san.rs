@@ -28,6 +28,7 @@ use std::fmt;
 
 /// Why SAN text could not be read as a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SanError {
     /// The text (given here) is not written like a SAN move at all.
     Malformed(String),
@@ -65,6 +66,18 @@ fn san_letter(kind: PieceKind) -> char {
 /// The move is played on a copy of the board to see whether it checks or mates. A move that is
 /// not legal in the position is written in UCI notation instead (`e2e5`), so that this never
 /// panics.
+///
+/// ```
+/// use outpost_board::Board;
+/// use outpost_movegen::{san::to_san, uci::parse_uci_move};
+///
+/// let board = Board::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3")
+///     .unwrap();
+/// let mate = parse_uci_move(&board, "f3f7").unwrap();
+/// assert_eq!(to_san(&board, mate), "Qxf7#");
+/// let castle = parse_uci_move(&Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap(), "e1g1");
+/// assert!(castle.unwrap().is_castle());
+/// ```
 pub fn to_san(board: &Board, mv: Move) -> String {
     let mut scratch = board.clone();
     let legal = legal_moves_in_place(&mut scratch);
@@ -349,6 +362,23 @@ fn matches_parts(board: &Board, mv: Move, parts: &Parsed) -> bool {
 /// [`SanError::Malformed`] when the text is not SAN, [`SanError::Illegal`] when no legal move
 /// fits, and [`SanError::Ambiguous`] when several do (such as `Nd2` where both knights can go,
 /// or `e8` without the promotion piece). Never panics.
+///
+/// ```
+/// use outpost_board::{Board, Square};
+/// use outpost_movegen::san::{parse_san, SanError};
+///
+/// let board = Board::startpos();
+/// let e4 = parse_san(&board, "e4").unwrap();
+/// assert!(e4.is_double_push() && e4.to() == Square::E4);
+/// assert_eq!(parse_san(&board, "Ng1f3"), parse_san(&board, "Nf3"));
+/// assert!(matches!(parse_san(&board, "Nf6"), Err(SanError::Illegal(_))));
+///
+/// // Two knights can reach d2: the text must say which.
+/// let board = Board::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+/// let error = parse_san(&board, "Nd2").unwrap_err();
+/// assert_eq!(error.to_string(), "ambiguous move: 'Nd2' could be Nbd2 or Nfd2");
+/// assert!(parse_san(&board, "Nbd2").is_ok());
+/// ```
 pub fn parse_san(board: &Board, text: &str) -> Result<Move, SanError> {
     let malformed = || SanError::Malformed(text.to_string());
     let body = strip_suffixes(text);

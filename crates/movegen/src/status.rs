@@ -1,8 +1,13 @@
-//! How a game ends: checkmate, stalemate, the fifty-move rule, threefold repetition and
-//! insufficient material, and a [`Game`] record that knows its history well enough to decide.
+//! How a game ends: checkmate, stalemate, insufficient material, the seventy-five-move rule
+//! and fivefold repetition, which end it by themselves, and the fifty-move rule and threefold
+//! repetition, which let a player claim a draw; and a [`Game`] record that knows its history
+//! well enough to decide.
 //!
-//! The draws by the fifty-move rule and by threefold repetition are treated as ending the game
-//! as soon as they occur (as engines and most GUIs do), not only when claimed.
+//! As in the rules of chess (FIDE's Laws, 9.2, 9.3 and 9.6), [`Game::status`] reports only
+//! what ends the game by itself; a draw that a player may claim is [`Game::draw_claim`], and
+//! [`Game::status_claiming_draws`] is the status when every such draw is claimed at once (as
+//! engines and most GUIs do: the web page, the terminal game and `outpost-game` end the game
+//! so).
 //!
 //! ```
 //! use outpost_movegen::{Game, GameStatus};
@@ -14,9 +19,20 @@
 //! }
 //! assert_eq!(game.status(), GameStatus::Checkmate { winner: Color::Black });
 //! assert_eq!(game.status().to_string(), "checkmate, black wins");
+//!
+//! // A position that comes back a third time lets a player claim a draw; the game goes on
+//! // unless one does.
+//! let mut game = Game::startpos();
+//! for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+//!     game.play_san(san).unwrap();
+//! }
+//! assert_eq!(game.status(), GameStatus::Ongoing);
+//! assert_eq!(game.draw_claim(), Some(GameStatus::ThreefoldRepetition));
+//! assert_eq!(game.status_claiming_draws(), GameStatus::ThreefoldRepetition);
 //! ```
 
 use crate::attacks::in_check;
+use crate::ext::{BoardExt, IllegalMoveError};
 use crate::legal::{has_legal_move, legal_moves};
 use crate::san::{line_to_san, parse_san, MoveNumbers, SanError};
 use crate::uci::{UciMoveError, UciNotation};
@@ -24,9 +40,16 @@ use outpost_board::{Board, Color, Move, PieceKind, Undo, Variant};
 use std::fmt;
 
 /// Whether a game goes on, and if not, why it ended.
+///
+/// [`Game::status`] gives the statuses that end a game by themselves: checkmate, stalemate,
+/// insufficient material, the seventy-five-move rule and fivefold repetition.
+/// [`GameStatus::FiftyMoveRule`] and [`GameStatus::ThreefoldRepetition`] are draws a player
+/// may claim ([`GameStatus::is_claimed_draw`]): [`Game::draw_claim`] and
+/// [`Game::status_claiming_draws`] give them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum GameStatus {
-    /// The side to move has a legal move and no draw rule applies.
+    /// The side to move has a legal move and nothing has ended the game.
     Ongoing,
     /// The side to move is in check and has no legal move.
     Checkmate {
@@ -35,23 +58,43 @@ pub enum GameStatus {
     },
     /// The side to move is not in check and has no legal move: a draw.
     Stalemate,
-    /// A hundred half-moves (fifty moves each) without a capture or pawn move: a draw.
+    /// A draw claimed under the fifty-move rule: a hundred half-moves (fifty moves each)
+    /// without a capture or pawn move. Claimed, not automatic: see
+    /// [`GameStatus::SeventyFiveMoveRule`].
     FiftyMoveRule,
-    /// The same position, with the same side to move, has occurred three times: a draw.
+    /// A draw claimed by threefold repetition: the same position, with the same side to move,
+    /// has occurred three times. Claimed, not automatic: see
+    /// [`GameStatus::FivefoldRepetition`].
     ThreefoldRepetition,
     /// Neither side has the material left to give mate: a draw.
     InsufficientMaterial,
+    /// A hundred and fifty half-moves (seventy-five moves each) without a capture or pawn
+    /// move, and no checkmate on the last: a draw without a claim.
+    SeventyFiveMoveRule,
+    /// The same position, with the same side to move, has occurred five times: a draw
+    /// without a claim.
+    FivefoldRepetition,
 }
 
 impl GameStatus {
-    /// `true` for every status except [`GameStatus::Ongoing`].
+    /// `true` for every status except [`GameStatus::Ongoing`]. A claimed draw
+    /// ([`GameStatus::is_claimed_draw`]) is over: it is the status once claimed.
     pub fn is_over(self) -> bool {
         self != GameStatus::Ongoing
     }
 
-    /// `true` when the game ended in a draw.
+    /// `true` when the game ended in a draw, automatic or claimed.
     pub fn is_draw(self) -> bool {
         !matches!(self, GameStatus::Ongoing | GameStatus::Checkmate { .. })
+    }
+
+    /// `true` for a draw that ends the game only when a player claims it: the fifty-move
+    /// rule and threefold repetition. [`Game::status`] never gives one.
+    pub fn is_claimed_draw(self) -> bool {
+        matches!(
+            self,
+            GameStatus::FiftyMoveRule | GameStatus::ThreefoldRepetition
+        )
     }
 
     /// The winner, for a checkmate.
@@ -73,6 +116,8 @@ impl fmt::Display for GameStatus {
             GameStatus::FiftyMoveRule => f.write_str("draw by the fifty-move rule"),
             GameStatus::ThreefoldRepetition => f.write_str("draw by threefold repetition"),
             GameStatus::InsufficientMaterial => f.write_str("draw by insufficient material"),
+            GameStatus::SeventyFiveMoveRule => f.write_str("draw by the seventy-five-move rule"),
+            GameStatus::FivefoldRepetition => f.write_str("draw by fivefold repetition"),
         }
     }
 }
@@ -173,8 +218,32 @@ impl Game {
         line_to_san(&self.start, &self.moves, MoveNumbers::Hidden)
     }
 
-    /// Plays `mv`, which must be legal in the current position (checked only in debug
-    /// builds). Use [`Game::play_uci`] or [`Game::play_san`] for moves from outside.
+    /// Plays `mv` if it is legal in the current position (with its kind: see
+    /// [`BoardExt::find_move`]); otherwise leaves the game as it was. The checked form of
+    /// [`Game::play`].
+    ///
+    /// ```
+    /// use outpost_board::{Move, Square};
+    /// use outpost_movegen::{BoardExt, Game};
+    ///
+    /// let mut game = Game::startpos();
+    /// assert!(game.try_play(Move::quiet(Square::E2, Square::E5)).is_err());
+    /// let e4 = game.board().find_move(Square::E2, Square::E4, None).unwrap();
+    /// game.try_play(e4).unwrap();
+    /// assert_eq!(game.san_moves(), "e4");
+    /// ```
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        let undo = self.board.try_play(mv)?;
+        self.record(mv, undo);
+        Ok(())
+    }
+
+    /// Plays `mv`, which must be legal in the current position, **unchecked**: the fast form
+    /// for an engine that plays moves it generated. Its legality is asserted only in debug
+    /// builds; in a release build a move that is not legal (such as one built with the wrong
+    /// kind, `Move::quiet(E2, E4)` for the double push `e2e4`) leaves the game in an
+    /// unspecified state. Use [`Game::try_play`], [`Game::play_uci`] or [`Game::play_san`]
+    /// for moves from outside.
     pub fn play(&mut self, mv: Move) {
         debug_assert!(
             legal_moves(&self.board).contains(&mv),
@@ -182,6 +251,11 @@ impl Game {
             self.board.to_fen()
         );
         let undo = self.board.make(mv);
+        self.record(mv, undo);
+    }
+
+    /// Keeps `mv`, just made on the board with `undo` as its record.
+    fn record(&mut self, mv: Move, undo: Undo) {
         self.moves.push(mv);
         self.undos.push(undo);
         self.hashes.push(self.board.hash());
@@ -234,11 +308,13 @@ impl Game {
             .count()
     }
 
-    /// Whether the game goes on, and if not, why it ended.
+    /// Whether the game goes on, and if not, what ended it by the rules alone: checkmate,
+    /// stalemate, the seventy-five-move rule (a half-move clock of 150 or more; a mate given
+    /// on the last half-move still counts as mate), fivefold repetition or insufficient
+    /// material, checked in this order.
     ///
-    /// Checked in this order: checkmate, stalemate, fifty-move rule (half-move clock of 100
-    /// or more; a mate given on the hundredth half-move still counts as mate), threefold
-    /// repetition, insufficient material.
+    /// A draw that a player may claim (the fifty-move rule, threefold repetition) does not
+    /// end the game: see [`Game::draw_claim`] and [`Game::status_claiming_draws`].
     pub fn status(&self) -> GameStatus {
         if !has_legal_move(&self.board) {
             return if in_check(&self.board) {
@@ -249,15 +325,49 @@ impl Game {
                 GameStatus::Stalemate
             };
         }
-        if self.board.halfmove_clock() >= 100 {
-            GameStatus::FiftyMoveRule
-        } else if self.repetitions() >= 3 {
-            GameStatus::ThreefoldRepetition
+        if self.board.halfmove_clock() >= 150 {
+            GameStatus::SeventyFiveMoveRule
+        } else if self.repetitions() >= 5 {
+            GameStatus::FivefoldRepetition
         } else if insufficient_material(&self.board) {
             GameStatus::InsufficientMaterial
         } else {
             GameStatus::Ongoing
         }
+    }
+
+    /// The draw the side to move may claim now, if any: [`GameStatus::FiftyMoveRule`] (a
+    /// half-move clock of 100 or more) or else [`GameStatus::ThreefoldRepetition`] (the
+    /// position's third occurrence). `None` when the game is over ([`Game::status`]): no
+    /// claim is made after the end.
+    pub fn draw_claim(&self) -> Option<GameStatus> {
+        if self.status().is_over() {
+            None
+        } else {
+            self.claimable()
+        }
+    }
+
+    /// [`Game::draw_claim`] without asking whether the game is over.
+    fn claimable(&self) -> Option<GameStatus> {
+        if self.board.halfmove_clock() >= 100 {
+            Some(GameStatus::FiftyMoveRule)
+        } else if self.repetitions() >= 3 {
+            Some(GameStatus::ThreefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    /// [`Game::status`], or else the draw a player may claim ([`Game::draw_claim`]): the
+    /// status when every draw that can be claimed is claimed at once, as engines and most
+    /// GUIs do.
+    pub fn status_claiming_draws(&self) -> GameStatus {
+        let status = self.status();
+        if status.is_over() {
+            return status;
+        }
+        self.claimable().unwrap_or(status)
     }
 }
 
@@ -306,25 +416,40 @@ mod tests {
     }
 
     #[test]
-    fn fifty_move_rule() {
+    fn fifty_move_rule_is_claimed_seventy_five_is_automatic() {
         let mut g = game("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
-        assert_eq!(g.status(), GameStatus::Ongoing);
+        assert_eq!(g.status_claiming_draws(), GameStatus::Ongoing);
+        assert_eq!(g.draw_claim(), None);
         g.play_san("Ra2").unwrap();
         assert_eq!(g.board().halfmove_clock(), 100);
-        assert_eq!(g.status(), GameStatus::FiftyMoveRule);
-        assert_eq!(g.status().to_string(), "draw by the fifty-move rule");
+        // The game goes on unless a player claims the draw.
+        assert_eq!(g.status(), GameStatus::Ongoing);
+        assert_eq!(g.draw_claim(), Some(GameStatus::FiftyMoveRule));
+        assert_eq!(g.status_claiming_draws(), GameStatus::FiftyMoveRule);
+        assert!(GameStatus::FiftyMoveRule.is_claimed_draw());
+        assert_eq!(
+            GameStatus::FiftyMoveRule.to_string(),
+            "draw by the fifty-move rule"
+        );
         g.undo();
         // A capture or pawn move resets the clock.
         let mut g = game("4k3/8/8/8/8/8/P7/4K2R w - - 99 80");
         g.play_san("a3").unwrap();
+        assert_eq!(g.status_claiming_draws(), GameStatus::Ongoing);
+        // At 150 half-moves the game is drawn without a claim.
+        let mut g = game("4k3/8/8/8/8/8/8/R3K3 w - - 149 120");
         assert_eq!(g.status(), GameStatus::Ongoing);
-    }
-
-    #[test]
-    fn mate_on_the_hundredth_half_move_is_mate() {
-        let mut g = game("k7/8/1K6/8/8/8/8/7R w - - 99 80");
+        assert_eq!(g.draw_claim(), Some(GameStatus::FiftyMoveRule));
+        g.play_san("Ra2").unwrap();
+        assert_eq!(g.status(), GameStatus::SeventyFiveMoveRule);
+        assert_eq!(g.status_claiming_draws(), GameStatus::SeventyFiveMoveRule);
+        assert_eq!(g.draw_claim(), None, "no claim after the end");
+        let status = g.status();
+        assert!(status.is_over() && status.is_draw() && !status.is_claimed_draw());
+        assert_eq!(status.to_string(), "draw by the seventy-five-move rule");
+        // Mate on the last half-move is mate.
+        let mut g = game("k7/8/1K6/8/8/8/8/7R w - - 149 120");
         g.play_san("Rh8#").unwrap();
-        assert_eq!(g.board().halfmove_clock(), 100);
         assert_eq!(
             g.status(),
             GameStatus::Checkmate {
@@ -334,23 +459,64 @@ mod tests {
     }
 
     #[test]
-    fn threefold_repetition() {
+    fn an_automatic_ending_comes_before_a_claim() {
+        // Insufficient material ends the game at once, whatever the clock says.
+        let g = game("4k3/8/8/8/8/8/8/4KB2 w - - 120 90");
+        assert_eq!(g.status(), GameStatus::InsufficientMaterial);
+        assert_eq!(g.draw_claim(), None);
+        assert_eq!(g.status_claiming_draws(), GameStatus::InsufficientMaterial);
+    }
+
+    #[test]
+    fn mate_on_the_hundredth_half_move_is_mate() {
+        let mut g = game("k7/8/1K6/8/8/8/8/7R w - - 99 80");
+        g.play_san("Rh8#").unwrap();
+        assert_eq!(g.board().halfmove_clock(), 100);
+        assert_eq!(
+            g.status_claiming_draws(),
+            GameStatus::Checkmate {
+                winner: Color::White
+            }
+        );
+    }
+
+    #[test]
+    fn threefold_repetition_is_claimed_fivefold_is_automatic() {
         let mut g = Game::startpos();
-        let line = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
-        let expected_repetitions = [1, 1, 1, 2, 2, 2, 2, 3];
+        let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let line = shuffle.repeat(4);
+        let expected_repetitions = [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5];
         for (ply, (san, reps)) in line.iter().zip(expected_repetitions).enumerate() {
             g.play_san(san).unwrap();
             assert_eq!(g.repetitions(), reps, "after ply {}", ply + 1);
-            let expected = if ply == 7 {
-                GameStatus::ThreefoldRepetition
-            } else {
-                GameStatus::Ongoing
+            let (status, claim) = match reps {
+                1 | 2 => (GameStatus::Ongoing, None),
+                3 | 4 => (GameStatus::Ongoing, Some(GameStatus::ThreefoldRepetition)),
+                _ => (GameStatus::FivefoldRepetition, None),
             };
-            assert_eq!(g.status(), expected, "after ply {}", ply + 1);
+            assert_eq!(g.status(), status, "after ply {}", ply + 1);
+            assert_eq!(g.draw_claim(), claim, "after ply {}", ply + 1);
+            assert_eq!(
+                g.status_claiming_draws(),
+                claim.unwrap_or(status),
+                "after ply {}",
+                ply + 1
+            );
         }
-        assert_eq!(g.status().to_string(), "draw by threefold repetition");
+        assert_eq!(g.status().to_string(), "draw by fivefold repetition");
+        assert!(!g.status().is_claimed_draw() && g.status().is_draw());
+        assert_eq!(
+            GameStatus::ThreefoldRepetition.to_string(),
+            "draw by threefold repetition"
+        );
         g.undo();
         assert_eq!(g.status(), GameStatus::Ongoing);
+        assert_eq!(g.draw_claim(), Some(GameStatus::ThreefoldRepetition));
+        for _ in 0..8 {
+            g.undo();
+        }
+        assert_eq!(g.repetitions(), 2);
+        assert_eq!(g.status_claiming_draws(), GameStatus::Ongoing);
     }
 
     #[test]
@@ -360,13 +526,13 @@ mod tests {
         for san in ["Rb1", "Kd8", "Ra1", "Ke8", "Rb1", "Kd8", "Ra1", "Ke8"] {
             g.play_san(san).unwrap();
         }
-        assert_eq!(g.status(), GameStatus::ThreefoldRepetition);
+        assert_eq!(g.draw_claim(), Some(GameStatus::ThreefoldRepetition));
         g.undo();
         g.undo();
         g.play_san("a3").unwrap();
         g.play_san("Ke8").unwrap();
         assert_eq!(g.repetitions(), 1);
-        assert_eq!(g.status(), GameStatus::Ongoing);
+        assert_eq!(g.status_claiming_draws(), GameStatus::Ongoing);
     }
 
     #[test]
@@ -463,9 +629,18 @@ mod tests {
             GameStatus::FiftyMoveRule,
             GameStatus::ThreefoldRepetition,
             GameStatus::InsufficientMaterial,
+            GameStatus::SeventyFiveMoveRule,
+            GameStatus::FivefoldRepetition,
         ] {
             assert!(status.is_over() && status.is_draw() && status.winner().is_none());
             assert!(status.to_string().starts_with("draw by "));
+            assert_eq!(
+                status.is_claimed_draw(),
+                matches!(
+                    status,
+                    GameStatus::FiftyMoveRule | GameStatus::ThreefoldRepetition
+                )
+            );
         }
     }
 }

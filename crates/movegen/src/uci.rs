@@ -42,6 +42,28 @@ impl std::error::Error for UciMoveError {}
 /// How castling is written in UCI move text: as the king's move to its target square
 /// (`e1g1`, standard UCI), or as the king taking its own rook (`e1h1`), as UCI asks for when
 /// `UCI_Chess960` is on. Every other move is written the same way in both.
+///
+/// This, not the `Display` of [`Move`] (which knows no rooks), is how to write any move for
+/// UCI.
+///
+/// ```
+/// use outpost_board::Board;
+/// use outpost_movegen::uci::UciNotation;
+///
+/// // Chess960 with the king on g1 and a rook on h1: castling leaves the king where it is.
+/// let board = Board::from_fen("4k3/8/8/8/8/8/8/6KR w K - 0 1").unwrap();
+/// let chess960 = UciNotation::chess960(&board);
+/// let castle = chess960.parse(&board, "g1h1").unwrap();
+/// assert!(castle.is_castle());
+/// assert_eq!(chess960.write(castle), "g1h1");
+/// assert_eq!(castle.to_string(), "g1g1", "the move's own text is no UCI here");
+///
+/// // Standard chess: castling is the king's move.
+/// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+/// let castle = UciNotation::STANDARD.parse(&board, "e1g1").unwrap();
+/// assert_eq!(UciNotation::STANDARD.write(castle), "e1g1");
+/// assert_eq!(UciNotation::chess960(&board).write(castle), "e1h1");
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct UciNotation {
     /// The game's castling setup, when castling is written as king takes rook.
@@ -171,7 +193,19 @@ fn illegal(board: &Board, notation: &UciNotation, legal: &[Move], text: &str) ->
 }
 
 /// Finds the legal move written as `text` in standard UCI notation (see
-/// [`UciNotation::parse`]).
+/// [`UciNotation::parse`]), with the kind the position gives it.
+///
+/// ```
+/// use outpost_board::{Board, Move, Square};
+/// use outpost_movegen::uci::{parse_uci_move, UciMoveError};
+///
+/// let board = Board::startpos();
+/// let e4 = parse_uci_move(&board, "e2e4").unwrap();
+/// assert_eq!(e4, Move::double_push(Square::E2, Square::E4));
+/// assert_eq!(e4.to_string(), "e2e4");
+/// assert!(matches!(parse_uci_move(&board, "e2e5"), Err(UciMoveError::Illegal(_))));
+/// assert!(matches!(parse_uci_move(&board, "e2"), Err(UciMoveError::Malformed(_))));
+/// ```
 pub fn parse_uci_move(board: &Board, text: &str) -> Result<Move, UciMoveError> {
     UciNotation::STANDARD.parse(board, text)
 }

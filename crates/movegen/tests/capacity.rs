@@ -24,6 +24,7 @@ fn mobility(kind: PieceKind, square: Square) -> u32 {
         // Castling starts from e1 (or e8, the same seen from black): two more moves there. (A
         // Chess960 king on another back-rank square has at most 5 + 2, below 8.)
         PieceKind::King => king_attacks(square).count() + 2 * u32::from(square == Square::E1),
+        other => panic!("{other:?}: a kind this bound does not count yet"),
     }
 }
 

@@ -97,7 +97,7 @@ fn game_text(options: &Options, index: u64) -> String {
     let mut history = Vec::new();
     let mut comments = Vec::new();
     let mut clocks = [START_CLOCK_MS; 2];
-    while !game.status().is_over() && game.moves().len() < options.max_plies {
+    while !game.status_claiming_draws().is_over() && game.moves().len() < options.max_plies {
         let board = game.board().clone();
         let found = searcher.search(&board, &history, &limits, &signals, |_| {});
         let Some(best) = found.best_move else { break };

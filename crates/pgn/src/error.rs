@@ -76,6 +76,8 @@ impl fmt::Display for PgnError {
                     SanError::Malformed(_) => "unreadable",
                     SanError::Illegal(_) => "illegal",
                     SanError::Ambiguous(_) => "ambiguous",
+                    // A reason added later: the error's own text follows.
+                    _ => "bad",
                 };
                 write!(
                     f,

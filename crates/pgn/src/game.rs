@@ -50,15 +50,11 @@ impl PgnResult {
 
     /// The result of a game with this status ([`PgnResult::Unknown`] while it goes on).
     pub fn from_status(status: GameStatus) -> PgnResult {
-        match status {
-            GameStatus::Ongoing => PgnResult::Unknown,
-            GameStatus::Checkmate {
-                winner: Color::White,
-            } => PgnResult::WhiteWins,
-            GameStatus::Checkmate {
-                winner: Color::Black,
-            } => PgnResult::BlackWins,
-            _ => PgnResult::Draw,
+        match status.winner() {
+            Some(Color::White) => PgnResult::WhiteWins,
+            Some(Color::Black) => PgnResult::BlackWins,
+            None if status.is_over() => PgnResult::Draw,
+            None => PgnResult::Unknown,
         }
     }
 }
@@ -71,8 +67,9 @@ impl fmt::Display for PgnResult {
 }
 
 /// The reason a game with this status ended, as written in the `Termination` tag and the
-/// final comment: `Checkmate`, `Stalemate`, `Fifty-move rule`, `Threefold repetition` or
-/// `Insufficient material`; `None` while the game goes on.
+/// final comment: `Checkmate`, `Stalemate`, `Fifty-move rule`, `Threefold repetition`,
+/// `Insufficient material`, `Seventy-five-move rule` or `Fivefold repetition`; `None` while
+/// the game goes on.
 pub fn termination_reason(status: GameStatus) -> Option<&'static str> {
     match status {
         GameStatus::Ongoing => None,
@@ -81,11 +78,38 @@ pub fn termination_reason(status: GameStatus) -> Option<&'static str> {
         GameStatus::FiftyMoveRule => Some("Fifty-move rule"),
         GameStatus::ThreefoldRepetition => Some("Threefold repetition"),
         GameStatus::InsufficientMaterial => Some("Insufficient material"),
+        GameStatus::SeventyFiveMoveRule => Some("Seventy-five-move rule"),
+        GameStatus::FivefoldRepetition => Some("Fivefold repetition"),
+        // A status added later: the PGN standard's word for a game that ended by the rules.
+        _ => Some("Normal"),
     }
 }
 
 /// One game of a PGN file: its tags, the position it starts from, its moves and its result,
 /// with the comments, glyphs and variations that annotate the moves.
+///
+/// ```
+/// use outpost_movegen::{san::parse_san, Game, GameStatus};
+/// use outpost_pgn::{read_pgn, PgnGame, PgnResult};
+///
+/// let text = "[Event \"Casual\"]\n[White \"Fool\"]\n[Result \"0-1\"]\n\n\
+///             1. f3 e5 2. g4 {A blunder} Qh4# 0-1\n";
+/// let game: &PgnGame = &read_pgn(text).unwrap()[0];
+/// assert_eq!(game.tag("White"), Some("Fool"));
+/// assert_eq!(game.result, PgnResult::BlackWins);
+/// assert_eq!(game.moves.len(), 4);
+/// assert_eq!(game.moves[0], parse_san(&game.start, "f3").unwrap());
+/// assert_eq!(game.notes[2].comments, ["A blunder"]);
+///
+/// // Replayed as a game, to ask how it ended or to go on.
+/// let replayed: Game = game.to_game().unwrap();
+/// assert!(matches!(replayed.status(), GameStatus::Checkmate { .. }));
+///
+/// // And written: the seven tags, then the moves in SAN.
+/// let mut record = PgnGame::from_game(&replayed, &[("White", "Fool")]);
+/// record.set_tag("Event", "Casual");
+/// assert!(record.to_string().ends_with("1. f3 e5 2. g4 Qh4# {Checkmate} 0-1\n"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnGame {
     /// Tag pairs (name, value) in the order read or set, except `Result`, `FEN`, `SetUp` and
@@ -141,9 +165,11 @@ impl PgnGame {
     }
 
     /// The record of `game` with the given tags (such as `("White", "Outpost")`); the result
-    /// and the termination come from [`Game::status`].
+    /// and the termination come from [`Game::status_claiming_draws`]: a game that stops where
+    /// a draw can be claimed (threefold repetition, the fifty-move rule) is recorded as that
+    /// draw.
     pub fn from_game(game: &Game, tags: &[(&str, &str)]) -> PgnGame {
-        let status = game.status();
+        let status = game.status_claiming_draws();
         let mut pgn = PgnGame::new(game.start().clone());
         pgn.moves = game.moves().to_vec();
         pgn.result = PgnResult::from_status(status);

@@ -134,7 +134,7 @@ fn mates_instead_of_stalemating() {
     let mut game = Game::new(Board::from_fen("7k/8/6K1/8/8/8/8/6Q1 w - - 0 1").unwrap());
     let mut searcher = Searcher::new(16);
     for _ in 0..20 {
-        if game.status().is_over() {
+        if game.status_claiming_draws().is_over() {
             break;
         }
         let history: Vec<u64> = Vec::new();
@@ -177,7 +177,7 @@ fn two_searchers_play_whole_games() {
         let mut black = Searcher::new(8);
         let mut history = Vec::new();
         let mut plies = 0;
-        while !game.status().is_over() {
+        while !game.status_claiming_draws().is_over() {
             assert!(plies < 1_000, "game did not end");
             let board = game.board().clone();
             let (searcher, limit) = if plies % 2 == 0 {

@@ -413,7 +413,7 @@ impl Session {
         let mut game = Game::new(start);
         let notation = notation_for(game.start());
         for (index, text) in moves.iter().enumerate() {
-            if game.status().is_over() {
+            if game.status_claiming_draws().is_over() {
                 return vec![ServerMessage::error(format!(
                     "move {} ({text}) comes after the end of the game",
                     index + 1
@@ -586,6 +586,8 @@ fn piece_name(kind: PieceKind) -> &'static str {
         PieceKind::Queen => "queen",
         PieceKind::King => "king",
         PieceKind::Right => "right",
+        // A kind added later.
+        _ => "piece",
     }
 }
 

@@ -49,7 +49,7 @@ fn main() -> ExitCode {
     // The hashes of the positions before the current one, for the search to see repetitions.
     let mut history = Vec::new();
 
-    while !game.status().is_over() && game.moves().len() < MAX_PLIES {
+    while !game.status_claiming_draws().is_over() && game.moves().len() < MAX_PLIES {
         let board = game.board().clone();
         let searcher = &mut searchers[board.side_to_move().index()];
         let result = searcher.search(&board, &history, &limits, &SearchSignals::new(), |_| {});

@@ -64,6 +64,8 @@ fn check_line(board: &Board, line: &str) {
             );
         }
         Err(SanError::Illegal(_) | SanError::Malformed(_)) => {}
+        // A reason added later must be looked at here first.
+        Err(other) => panic!("a SanError this check does not know: {other:?}"),
     }
 }
 

@@ -71,7 +71,7 @@ pub fn play(seed: u64, nodes: u64) -> Played {
     let (mut winning, mut drawish) = (0usize, 0usize);
     let mut last_sign = 0;
     let result = loop {
-        match game.status() {
+        match game.status_claiming_draws() {
             GameStatus::Ongoing => {}
             GameStatus::Checkmate { winner } => break win(winner),
             _ => break 0.5,

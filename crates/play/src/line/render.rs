@@ -133,7 +133,7 @@ fn square_text(board: &Board, square: Square, highlighted: &Highlighted, color: 
 fn panel(game: &Game, mode: Mode) -> [String; 9] {
     let board = game.board();
     let side = board.side_to_move();
-    let status = game.status();
+    let status = game.status_claiming_draws();
     let to_move = match status {
         GameStatus::Ongoing if in_check(board) => format!("{} to move, in check", title(side)),
         GameStatus::Ongoing => format!("{} to move", title(side)),
@@ -150,9 +150,9 @@ fn panel(game: &Game, mode: Mode) -> [String; 9] {
         to_move,
         format!("Move        {}", board.fullmove_number()),
         match board.variant() {
-            // No castling in Chess Fragments: the line names the rules instead.
-            Variant::Fragments => format!("Variant     {}", variant::title(Variant::Fragments)),
             Variant::Chess => format!("Castling    {}", board.castling_rights()),
+            // No castling in Chess Fragments: the line names the rules instead.
+            other => format!("Variant     {}", variant::title(other)),
         },
         format!("En passant  {en_passant}"),
         format!("Fifty-move  {}/100 half-moves", board.halfmove_clock()),

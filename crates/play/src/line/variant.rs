@@ -24,8 +24,9 @@ pub fn start_board(variant: Variant) -> Board {
 /// start, or for chess the next Chess960 start with `chess960` (see [`chess960::new_game`]).
 pub fn new_game(variant: Variant, chess960: Option<Chess960Start>) -> (Game, Option<u16>) {
     match variant {
-        Variant::Fragments => (Game::new(start_board(variant)), None),
         Variant::Chess => chess960::new_game(chess960),
+        // Chess Fragments (and a rule set added later): its one start.
+        _ => (Game::new(start_board(variant)), None),
     }
 }
 
@@ -34,6 +35,8 @@ pub fn title(variant: Variant) -> &'static str {
     match variant {
         Variant::Chess => "Chess",
         Variant::Fragments => "Chess Fragments",
+        // A rule set added later: its name.
+        other => other.name(),
     }
 }
 

@@ -32,6 +32,8 @@ impl CheckFilter {
             PieceKind::Queen => diagonal | straight,
             PieceKind::King => Bitboard::EMPTY,
             PieceKind::Right => straight | knight_attacks(king),
+            // `PieceKind` may grow; every kind of today is above.
+            _ => Bitboard::EMPTY,
         });
         // A piece of ours alone between their king and one of our sliders uncovers a check by
         // leaving the line.

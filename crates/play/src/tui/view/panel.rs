@@ -42,12 +42,12 @@ fn draw_game(frame: &mut Frame<'_>, app: &App, area: Rect) {
         _ => "-".to_string(),
     };
     lines.push(Line::from(match board.variant() {
-        // No castling in Chess Fragments.
-        Variant::Fragments => format!("En passant {en_passant}"),
         Variant::Chess => format!(
             "Castling {}   En passant {en_passant}",
             board.castling_rights()
         ),
+        // No castling in Chess Fragments.
+        _ => format!("En passant {en_passant}"),
     }));
     lines.push(Line::from(format!(
         "Move {}   Fifty-move {}/100",
@@ -69,8 +69,8 @@ fn draw_game(frame: &mut Frame<'_>, app: &App, area: Rect) {
         ),
         None => match (app.chess960_number(), board.variant()) {
             (Some(number), _) => format!(" Game · {} ", chess960::title(number)),
-            (None, Variant::Fragments) => format!(" Game · {} ", variant::title(board.variant())),
             (None, Variant::Chess) => " Game ".to_string(),
+            (None, other) => format!(" Game · {} ", variant::title(other)),
         },
     };
     let block = Block::default().borders(Borders::ALL).title(heading);
