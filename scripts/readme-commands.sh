@@ -4,9 +4,9 @@
 # prints, so that a documented command that breaks turns CI red. The commands are read from the
 # files themselves: a new one is run as written (no input, at most 10 minutes) unless the
 # table below says how to bound it. Long ones are bounded: the engine and the terminal game get
-# a scripted input, the benchmarks run in criterion's test mode, the soaks play a few games, the
-# match commands (which need tools from outside the repository) are only checked for the files
-# they name. A command is matched to the table by its exact text, whichever file shows it.
+# a scripted input, the benchmarks run in criterion's test mode, the soaks and the matches of
+# `cargo xtask match` play a few games. A command is matched to the table by its exact text,
+# whichever file shows it.
 #
 # Usage: scripts/readme-commands.sh [FILE...]   (from anywhere; .ci/run calls it without
 # arguments: README.md and docs/*.md. FILE: the Markdown files to read instead, such as one
@@ -156,15 +156,36 @@ plan() {
       expect=("^all counts match$") ;;
     "printf 'setoption name UCI_Variant value fragments"*)
       expect=("^info depth 10 " "^bestmove [a-e][1-5][a-e][1-5]") ;;
-    "cargo xtask fragments-match "*)
-      # Two short games (the match itself takes about half an hour); without Fairy-Stockfish
-      # it must say that it cannot start it.
-      if [ -x /usr/games/fairy-stockfish ]; then
-        run="cargo build --release -p outpost-engine && cargo xtask fragments-match --games 2 --tc 1+0.05 --seed 5 --pgn $scratch/fragments.pgn"
-        expect=("^game   2 " "^illegal moves and time losses: ")
+    "cargo xtask match --engine cmd=target/release/outpost,name=new,"*"--sprt "*)
+      # The SPRT of a change, with this build as both "old" and "new" (the worktree of the
+      # commit before is not there): four games at 2,000 nodes, which decide nothing.
+      run="cargo build --release -p outpost-engine && ${command/..\/outpost-old\/target\/release\/outpost/target/release/outpost}"
+      run=$(sed -E -e 's/--games [0-9]+/--games 4/' -e 's/--nodes [0-9]+/--nodes 2000/' \
+        -e "s#--pgn [^ ]+#--pgn $scratch/sprt.pgn#" -e "s#--json [^ ]+#--json $scratch/sprt.json#" <<<"$run")
+      expect=("^game [1-4]/4: .*[|] 4 games, W-D-L" "^SPRT \[0, 10\] alpha 0.05 beta 0.05: LLR " "^Summary in ") ;;
+    "cargo xtask match "*)
+      # The documented match, two games: the clock 1+0.02 (or 2,000 nodes a move), the PGN
+      # and JSON into the scratch directory. An opponent from /usr/games that is not
+      # installed must be named in a message and exit code 2.
+      local quick word program missing=""
+      quick=$(sed -E -e 's/--games [0-9]+/--games 2/' -e 's/--tc [0-9.+]+/--tc 1+0.02/' \
+        -e 's/--nodes [0-9]+/--nodes 2000/' -e "s#--pgn [^ ]+#--pgn $scratch/match.pgn#" \
+        -e "s#--json [^ ]+#--json $scratch/match.json#" <<<"$command")
+      [[ $quick == *--games* ]] || quick+=" --games 2"
+      for word in $command; do
+        case "$word" in
+          cmd=/usr/games/* | *,cmd=/usr/games/*)
+            program=${word#*cmd=}
+            program=${program%%,*}
+            [ -x "$program" ] || missing=$program ;;
+        esac
+      done
+      if [ -n "$missing" ]; then
+        run="cargo build --release -p outpost-engine && $quick; test \$? -eq 2"
+        expect=("cannot start '$missing'")
       else
-        run="cargo build --release -p outpost-engine && cargo xtask fragments-match --games 2; test \$? -eq 2"
-        expect=("cannot start '/usr/games/fairy-stockfish'")
+        run="cargo build --release -p outpost-engine && $quick"
+        expect=("^game [12]/2: .*[|] 2 games, W-D-L" "^Time losses, crashes, hangs, illegal moves of ")
       fi ;;
     "cargo xtask divide data/perft-fragments-divide.txt")
       expect=("^246 of 246 divides agree move by move$") ;;
@@ -254,16 +275,6 @@ plan() {
       expect=("Success|Testing .* Success") ;;
     "apt-get install "*)
       skip="installs system packages" ;;
-    "cutechess-cli "* | "fastchess "*)
-      skip="needs ${command%% *}, which is neither in the repository nor in Debian"
-      # The files of the repository that the match names must exist.
-      local word
-      for word in $command; do
-        case "$word" in
-          cmd=target/* | file=data/*)
-            [ -e "${word#*=}" ] || [ -n "$plan_only" ] || { echo "FAIL  $command: ${word#*=} does not exist" >&2; exit 1; } ;;
-        esac
-      done ;;
   esac
 }
 

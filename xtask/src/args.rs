@@ -49,8 +49,8 @@ pub enum Command {
     Fuzz(FuzzOptions),
     /// Compare the divides of a file with ours.
     Divide(String),
-    /// Play Chess Fragments against another engine.
-    FragmentsMatch(MatchOptions),
+    /// Play a match between two UCI engines.
+    Match(Box<crate::match_runner::MatchOptions>),
     /// Make positions for the tuner from self-play games.
     Datagen(DatagenOptions),
     /// Fit the evaluation's parameters to those positions.
@@ -142,29 +142,6 @@ pub struct HashOptions {
     pub depth: u32,
 }
 
-/// Options of `xtask fragments-match`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchOptions {
-    /// The command that starts Outpost (the first engine, whose results are reported).
-    pub engine: String,
-    /// The command that starts the opponent.
-    pub opponent: String,
-    /// `setoption` name and value pairs for the opponent, in order.
-    pub opponent_options: Vec<(String, String)>,
-    /// Games to play (each opening twice, colours swapped).
-    pub games: usize,
-    /// Each side's time at the start.
-    pub base: std::time::Duration,
-    /// Time added after each move.
-    pub increment: std::time::Duration,
-    /// Random plies of each opening.
-    pub plies: usize,
-    /// Seed of the openings.
-    pub seed: u64,
-    /// Where the games are written as PGN.
-    pub pgn: String,
-}
-
 /// Options of `xtask fuzz`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FuzzOptions {
@@ -213,10 +190,18 @@ enum Task {
         #[arg(value_name = "FILE")]
         file: String,
     },
-    /// Play Chess Fragments against another UCI engine, every move checked by Outpost's
-    /// rules: openings of N random plies from seed S, each played with both colours; one line
-    /// per game, then W-D-L, score and Elo difference; games as PGN.
-    FragmentsMatch(MatchArgs),
+    /// Play a match between two UCI engines, every move checked by Outpost's rules; Elo
+    /// from games and from game pairs, and an SPRT that stops the match when it decides.
+    ///
+    /// A clock with increment, or fixed nodes, movetime or depth; openings from EPD, FEN or
+    /// PGN (or random plies), each played with both colours; concurrency; resign and draw
+    /// adjudication; standard chess, Chess960 and Chess Fragments; time losses, crashes,
+    /// hangs and illegal moves counted; the games as PGN, a JSON summary.
+    ///
+    /// One line per finished game: the result, W-D-L, score, Elo ± 95% and, with --sprt, the
+    /// LLR and its bounds. Each game starts fresh engine processes; an engine that fails
+    /// loses that game and the match goes on. Exit code 2 when an engine cannot be started.
+    Match(Box<crate::match_runner::MatchArgs>),
     /// Run the cargo-fuzz targets of fuzz/ one after the other, each for N inputs, and print
     /// a table of runs, seconds and result.
     ///
@@ -316,35 +301,6 @@ struct HashArgs {
     /// Plies, 0 to 8
     #[arg(long, value_name = "N", default_value_t = DEFAULT_HASH_DEPTH, value_parser = hash_depth)]
     depth: u32,
-}
-
-#[derive(Debug, Args)]
-struct MatchArgs {
-    /// Games
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = games)]
-    games: usize,
-    /// Seconds per side and per move
-    #[arg(long = "tc", value_name = "BASE+INC", default_value = "10+0.1", value_parser = time_control)]
-    time_control: (std::time::Duration, std::time::Duration),
-    /// Random plies of each opening, 0 to 20
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = plies)]
-    plies: usize,
-    /// Seed of the openings
-    #[arg(long, value_name = "S", default_value_t = 1, value_parser = any_number)]
-    seed: u64,
-    /// Where the games are written as PGN [default: target/fragments-match.pgn]
-    #[arg(long, value_name = "FILE")]
-    pgn: Option<String>,
-    /// Outpost [default: target/release/outpost: build it first]
-    #[arg(long, value_name = "CMD")]
-    engine: Option<String>,
-    /// The opponent, with the options VariantPath (data/fragments-fairy-stockfish.ini),
-    /// UCI_Variant fragments, Threads 1, Hash 16 unless --opponent-option is given
-    #[arg(long, value_name = "CMD", default_value = "/usr/games/fairy-stockfish")]
-    opponent: String,
-    /// A `setoption` for the opponent, may be repeated (replaces the default options)
-    #[arg(long = "opponent-option", value_name = "NAME=VALUE", value_parser = name_value)]
-    opponent_options: Vec<(String, String)>,
 }
 
 #[derive(Debug, Args)]
@@ -467,37 +423,10 @@ where
             seed,
             positions,
         }),
-        Task::FragmentsMatch(args) => {
-            let (base, increment) = args.time_control;
-            let opponent_options = if args.opponent_options.is_empty() {
-                // Fairy-Stockfish, taught the variant by the repository's .ini.
-                let ini = root.join("data").join("fragments-fairy-stockfish.ini");
-                vec![
-                    ("VariantPath".to_string(), ini.display().to_string()),
-                    ("UCI_Variant".to_string(), "fragments".to_string()),
-                    ("Threads".to_string(), "1".to_string()),
-                    ("Hash".to_string(), "16".to_string()),
-                ]
-            } else {
-                args.opponent_options
-            };
-            Command::FragmentsMatch(MatchOptions {
-                engine: args
-                    .engine
-                    .unwrap_or_else(|| root.join("target/release/outpost").display().to_string()),
-                opponent: args.opponent,
-                opponent_options,
-                games: args.games,
-                base,
-                increment,
-                plies: args.plies,
-                seed: args.seed,
-                pgn: args.pgn.unwrap_or_else(|| {
-                    root.join("target/fragments-match.pgn")
-                        .display()
-                        .to_string()
-                }),
-            })
+        Task::Match(args) => {
+            Command::Match(Box::new((*args).into_options(&root).map_err(
+                |message| command.error(clap::error::ErrorKind::ValueValidation, message),
+            )?))
         }
         Task::Fuzz(args) => Command::Fuzz(FuzzOptions {
             runs: args.runs,
@@ -525,28 +454,6 @@ where
 
 fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-}
-
-/// `10+0.1`: base and increment in seconds.
-fn time_control(text: &str) -> Result<(std::time::Duration, std::time::Duration), String> {
-    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
-    let seconds = |part: &str| {
-        part.parse::<f64>()
-            .ok()
-            .filter(|s| s.is_finite() && (0.0..=86_400.0).contains(s))
-            .map(std::time::Duration::from_secs_f64)
-    };
-    seconds(base)
-        .filter(|b| !b.is_zero())
-        .zip(seconds(increment))
-        .ok_or_else(|| "not BASE+INCREMENT in seconds, like 10+0.1".to_string())
-}
-
-/// `NAME=VALUE` of `--opponent-option`.
-fn name_value(text: &str) -> Result<(String, String), String> {
-    text.split_once('=')
-        .map(|(name, value)| (name.to_string(), value.to_string()))
-        .ok_or_else(|| "not NAME=VALUE".to_string())
 }
 
 /// A number from `low` to `high`, such as `0.5`.
@@ -601,14 +508,6 @@ fn hash_mib(text: &str) -> Result<usize, String> {
 
 fn hash_depth(text: &str) -> Result<u32, String> {
     number(text, 0, u64::from(MAX_HASH_DEPTH)).map(|n| n as u32)
-}
-
-fn games(text: &str) -> Result<usize, String> {
-    number(text, 1, 100_000).map(|n| n as usize)
-}
-
-fn plies(text: &str) -> Result<usize, String> {
-    number(text, 0, 20).map(|n| n as usize)
 }
 
 fn datagen_games(text: &str) -> Result<u64, String> {
@@ -730,8 +629,16 @@ mod tests {
             ("fuzz --target", "a value is required for '--target <NAME>'"),
             ("fuzz --sanitizer asan", "possible values: none, address"),
             ("fuzz --jobs 2", "unexpected argument '--jobs'"),
-            ("fragments-match --tc 0+1", "not BASE+INCREMENT"),
-            ("fragments-match --opponent-option Hash", "not NAME=VALUE"),
+            (
+                "match --engine cmd=a --engine cmd=b --tc 0+1",
+                "not BASE+INC",
+            ),
+            (
+                "match --engine cmd=a --engine cmd=b --nodes 5 --depth 3",
+                "cannot be used with",
+            ),
+            ("match --engine cmd=a", "--engine must be given twice"),
+            ("match --engine cmd=a --engine name=b", "needs cmd=COMMAND"),
             ("divide", "<FILE>"),
         ] {
             let error =
@@ -758,35 +665,19 @@ mod tests {
         }
         let help = command().render_long_help().to_string();
         for task in [
-            "perft",
-            "hash",
-            "divide",
-            "fragments-match",
-            "fuzz",
-            "datagen",
-            "tune",
+            "perft", "hash", "divide", "match", "fuzz", "datagen", "tune",
         ] {
             assert!(help.contains(task), "{task}: {help}");
         }
     }
 
     #[test]
-    fn the_match_defaults() {
-        match parse_words("fragments-match") {
-            Ok(Command::FragmentsMatch(options)) => {
-                assert_eq!((options.games, options.plies, options.seed), (100, 4, 1));
-                assert_eq!(options.base, std::time::Duration::from_secs(10));
-                assert_eq!(options.increment, std::time::Duration::from_millis(100));
-                assert_eq!(options.opponent, "/usr/games/fairy-stockfish");
-                assert_eq!(options.opponent_options.len(), 4);
-                assert!(options.engine.ends_with("target/release/outpost"));
-            }
-            other => panic!("{other:?}"),
-        }
-        match parse_words("fragments-match --tc=1+0.05 --opponent-option Hash=8") {
-            Ok(Command::FragmentsMatch(options)) => {
-                assert_eq!(options.base, std::time::Duration::from_secs(1));
-                assert_eq!(options.opponent_options, [("Hash".into(), "8".into())]);
+    fn the_match_command() {
+        match parse_words("match --engine cmd=a,name=x --engine cmd=b --nodes=2000 --games 3") {
+            Ok(Command::Match(options)) => {
+                assert_eq!(options.engines[0].name, "x");
+                assert_eq!(options.games, Some(4));
+                assert!(options.pgn.unwrap().ends_with("target/match.pgn"));
             }
             other => panic!("{other:?}"),
         }

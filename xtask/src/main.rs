@@ -4,7 +4,7 @@
 //! * `perft`: the published perft counts of an EPD file, compared with ours;
 //! * `hash`: every make and unmake checked against a board computed from scratch;
 //! * `divide`: another engine's perft divides compared with ours, move by move;
-//! * `fragments-match`: Chess Fragments games against another engine, refereed by our rules;
+//! * `match`: a match between two UCI engines, refereed by our rules, with Elo and an SPRT;
 //! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs;
 //! * `datagen`: positions for the tuner from Outpost's self-play games;
 //! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust;
@@ -24,12 +24,12 @@ mod divide_check;
 mod epd;
 mod fuzz;
 mod hash_check;
+mod match_runner;
 mod perft_suite;
 mod progress;
 mod site;
 mod tables;
 mod tune;
-mod variant_match;
 mod wasm_build;
 mod wasm_check;
 
@@ -53,7 +53,7 @@ fn main() -> ExitCode {
         Command::Hash(options) => hash_check::run(&options),
         Command::Fuzz(options) => fuzz::run(&options),
         Command::Divide(file) => divide_check::run(&epd::resolve(&file)),
-        Command::FragmentsMatch(options) => variant_match::run(&options),
+        Command::Match(options) => match_runner::run(&options),
         Command::Datagen(options) => datagen::run(&options),
         Command::Tune(options) => tune::run(&options),
         Command::Site(options) => site::run(&options),

@@ -1,0 +1,339 @@
+//! `cargo xtask match` end to end: the runner (the `xtask` binary) against the test engine
+//! of `src/bin/fake_engine.rs`, which plays legal moves and fails on request. Every failure
+//! must cost the failing engine its game, be counted as what it was, and leave the match
+//! going on.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
+const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
+
+/// A scratch directory of its own for each test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("match-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The spec of the fake engine with these arguments.
+fn fake(name: &str, arguments: &[&str]) -> String {
+    let mut spec = format!("cmd={FAKE},name={name}");
+    for argument in arguments {
+        spec.push_str(&format!(",arg={argument}"));
+    }
+    spec
+}
+
+/// Runs a match of `first` against `second` with `extra` arguments; its output, PGN and JSON.
+fn run(name: &str, first: &str, second: &str, extra: &[&str]) -> (Output, String, Value) {
+    let dir = scratch(name);
+    let (pgn, json) = (dir.join("games.pgn"), dir.join("summary.json"));
+    let output = Command::new(XTASK)
+        .args(["match", "--engine", first, "--engine", second])
+        .args(extra)
+        .arg("--pgn")
+        .arg(&pgn)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    let pgn = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let json = std::fs::read_to_string(&json)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or(Value::Null);
+    (output, pgn, json)
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// Every game of the PGN read back, each move legal by Outpost's rules.
+fn legal_games(pgn: &str) -> Vec<outpost_pgn::PgnGame> {
+    let games = outpost_pgn::read_pgn(pgn).unwrap();
+    for game in &games {
+        assert!(game.to_game().is_some(), "{pgn}");
+    }
+    games
+}
+
+#[test]
+fn a_match_is_played_written_and_summed_up() {
+    let (output, pgn, json) = run(
+        "plain",
+        &fake("a", &[]),
+        &fake("b", &["--seed", "9"]),
+        &[
+            "--games",
+            "4",
+            "--nodes",
+            "100",
+            "--openings",
+            "../data/openings.epd",
+            "--max-moves",
+            "40",
+        ],
+    );
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("game 4/4: "), "{out}");
+    assert!(out.contains("W-D-L"), "{out}");
+    assert!(out.contains("Elo (pairs, pentanomial): "), "{out}");
+    assert!(
+        out.contains("Pairs: 2, by points 0, 1/2, 1, 3/2, 2: ["),
+        "{out}"
+    );
+    assert_eq!(json["games"], 4, "{json}");
+    assert_eq!(json["engines"], serde_json::json!(["a", "b"]));
+    assert!(json["command"]
+        .as_str()
+        .unwrap()
+        .starts_with("cargo xtask match --engine "));
+    let pentanomial: u64 = json["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(pentanomial, 2);
+    let games = legal_games(&pgn);
+    assert_eq!(games.len(), 4);
+    // Each opening twice, colours swapped, replayed from the start with its moves.
+    assert_eq!(games[0].moves[..8], games[1].moves[..8]);
+    assert_eq!(games[0].tag("White"), games[1].tag("Black"));
+    assert_eq!(games[0].tag("Round"), Some("1.1"));
+    assert_eq!(games[1].tag("Round"), Some("1.2"));
+    assert_eq!(games[0].tag("Opening"), Some("openings.epd:4"));
+    assert_eq!(games[0].notes[7].comments, ["end of opening"]);
+    assert_eq!(
+        json["faults"]["a"],
+        serde_json::json!({"time": 0, "crash": 0, "hang": 0, "illegal": 0})
+    );
+}
+
+#[test]
+fn every_failure_loses_its_game_and_the_match_goes_on() {
+    for (fault, arguments, extra) in [
+        ("crash", ["--crash-at", "2"], &["--nodes", "100"][..]),
+        (
+            "hang",
+            ["--hang-at", "2"],
+            &["--nodes", "100", "--move-timeout", "0.5"][..],
+        ),
+        ("illegal", ["--illegal-at", "2"], &["--nodes", "100"][..]),
+        (
+            "time",
+            ["--flag-at", "2"],
+            &["--tc", "0.3+0.01", "--time-margin", "50"][..],
+        ),
+    ] {
+        let mut extra = extra.to_vec();
+        extra.extend(["--games", "2"]);
+        let (output, pgn, json) = run(fault, &fake("good", &[]), &fake("bad", &arguments), &extra);
+        let out = text(&output);
+        assert!(output.status.success(), "{fault}: {out}");
+        assert_eq!(json["games"], 2, "{fault}: {out}");
+        assert_eq!(json["wins"], 2, "{fault}: {out}");
+        assert_eq!(json["faults"]["bad"][fault], 2, "{fault}: {json}");
+        assert_eq!(json["faults"]["good"][fault], 0, "{fault}: {json}");
+        assert_eq!(
+            json["pentanomial"],
+            serde_json::json!([0, 0, 0, 0, 1]),
+            "{fault}"
+        );
+        let games = legal_games(&pgn);
+        assert_eq!(games.len(), 2);
+        // The failing engine's first move stands, its second is the failure.
+        assert_eq!(games[0].moves.len(), 3, "{fault}: {pgn}");
+    }
+}
+
+#[test]
+fn an_engine_that_never_starts_stops_the_match() {
+    let (output, _, _) = run(
+        "missing",
+        &fake("a", &[]),
+        "cmd=/nonexistent/engine",
+        &["--games", "2"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output).contains("cannot start '/nonexistent/engine'"),
+        "{}",
+        text(&output)
+    );
+    let (output, _, _) = run(
+        "silent",
+        &fake("a", &[]),
+        &fake("b", &["--no-uciok"]),
+        &["--games", "2", "--init-timeout", "0.5"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output).contains("b did not start: hung (no 'uciok' in time)"),
+        "{}",
+        text(&output)
+    );
+}
+
+#[test]
+fn the_sprt_stops_the_match_when_it_decides() {
+    let (output, _, json) = run(
+        "sprt",
+        &fake("strong", &[]),
+        &fake("weak", &["--crash-at", "1"]),
+        &[
+            "--games",
+            "200",
+            "--nodes",
+            "100",
+            "--concurrency",
+            "2",
+            "--sprt",
+            "elo0=0",
+            "elo1=200",
+            "alpha=0.1",
+            "beta=0.1",
+        ],
+    );
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert_eq!(json["sprt"]["result"], "H1", "{json}");
+    let games = json["games"].as_u64().unwrap();
+    assert!(games < 40, "{games}");
+    assert!(json["sprt"]["llr"].as_f64().unwrap() >= json["sprt"]["upper_bound"].as_f64().unwrap());
+    assert!(out.contains("LLR "), "{out}");
+    assert!(out.contains(": H1 accepted"), "{out}");
+}
+
+#[test]
+fn scores_adjudicate_resignations_and_draws() {
+    let (output, pgn, json) = run(
+        "resign",
+        &fake("sure", &["--score", "1500"]),
+        &fake("doomed", &["--score", "-1500"]),
+        &["--games", "2", "--nodes", "100", "--resign", "2", "1000"],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert_eq!(json["wins"], 2, "{json}");
+    assert_eq!(json["endings"]["resign adjudication"], 2, "{json}");
+    assert!(pgn.contains("resigns (adjudication)"), "{pgn}");
+    // One side's belief alone is not enough.
+    let (_, _, json) = run(
+        "one-sided",
+        &fake("sure", &["--score", "1500"]),
+        &fake("calm", &["--score", "0"]),
+        &[
+            "--games",
+            "2",
+            "--nodes",
+            "100",
+            "--resign",
+            "2",
+            "1000",
+            "--max-moves",
+            "10",
+        ],
+    );
+    assert_eq!(
+        json["endings"]["resign adjudication"],
+        Value::Null,
+        "{json}"
+    );
+    let (output, _, json) = run(
+        "draw",
+        &fake("a", &["--score", "0"]),
+        &fake("b", &["--score", "5"]),
+        &["--games", "2", "--nodes", "100", "--draw", "1", "1", "10"],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert_eq!(json["draws"], 2, "{json}");
+    assert_eq!(json["endings"]["draw adjudication"], 2, "{json}");
+}
+
+#[test]
+fn chess960_and_fragments() {
+    let (output, pgn, json) = run(
+        "chess960",
+        &fake("a", &[]),
+        &fake("b", &[]),
+        &[
+            "--games",
+            "2",
+            "--nodes",
+            "100",
+            "--variant",
+            "chess960",
+            "--max-moves",
+            "30",
+            "--seed",
+            "3",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert_eq!(json["games"], 2);
+    let games = legal_games(&pgn);
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert_eq!(games[0].start, games[1].start);
+    assert!(games[0].tag("Opening").unwrap().starts_with("Chess960 #"));
+
+    let (output, pgn, json) = run(
+        "fragments",
+        &fake("a", &[]),
+        &fake("b", &[]),
+        &["--games", "2", "--nodes", "100", "--variant", "fragments"],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert_eq!(json["variant"], "fragments");
+    let games = legal_games(&pgn);
+    assert!(games
+        .iter()
+        .all(|g| g.start.variant() == outpost_board::Variant::Fragments));
+    assert!(games
+        .iter()
+        .all(|g| g.tag("Opening") == Some("start, 4 random plies")));
+}
+
+#[test]
+fn pgn_openings_are_replayed() {
+    let dir = scratch("pgn-book");
+    let book = dir.join("book.pgn");
+    std::fs::write(
+        &book,
+        "[Event \"x\"]\n\n1. d4 Nf6 2. c4 e6 *\n\n[Event \"y\"]\n\n1. e4 c5 *\n",
+    )
+    .unwrap();
+    let book = book.display().to_string();
+    let (output, pgn, _) = run(
+        "pgn-openings",
+        &fake("a", &[]),
+        &fake("b", &[]),
+        &[
+            "--games",
+            "4",
+            "--nodes",
+            "100",
+            "--openings",
+            &book,
+            "--book-plies",
+            "3",
+            "--max-moves",
+            "5",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let games = legal_games(&pgn);
+    assert_eq!(games.len(), 4);
+    assert_eq!(games[0].tag("Opening"), Some("book.pgn game 1"));
+    assert_eq!(games[2].tag("Opening"), Some("book.pgn game 2"));
+    assert_eq!(games[0].notes[2].comments, ["end of opening"]);
+    assert_eq!(games[2].notes[1].comments, ["end of opening"]);
+}
