@@ -269,6 +269,11 @@ plan() {
     "python3 scripts/stop-latency.py")
       run="$command --runs 50"
       expect=("^50 stops, 1 thread\(s\): median [0-9.]+ ms") ;;
+    "cargo bench -p benches --bench perft_compare"*)
+      # One quick round (the start position to depth 5, Kiwipete to depth 4) instead of three
+      # full ones (about a minute): each library's count checked, the ratios printed.
+      run="cargo bench -p benches --bench perft_compare -- --quick"
+      expect=("^Start +depth 5 +outpost/cozy-chess [0-9.]+x" "^Kiwipete +depth 4 +outpost/shakmaty [0-9.]+x") ;;
     "cargo bench -p "*)
       # Each benchmark once, as a test.
       run="$command -- --test"

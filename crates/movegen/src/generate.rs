@@ -40,7 +40,7 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kinds {
+pub(crate) enum Kinds {
     All,
     CapturesAndPromotions,
     /// The rest: moves to empty squares that are not promotions, castling included.
@@ -59,20 +59,124 @@ impl Kinds {
 
 /// Appends every pseudo-legal move of the side to move to `moves`.
 pub fn pseudo_legal_moves(board: &Board, moves: &mut MoveList) {
-    generate(board, moves, Kinds::All);
+    generate(board, moves, Kinds::All, Select::ALL);
 }
 
 /// Appends the pseudo-legal captures (en passant included) and promotions (all four pieces,
 /// with or without capture): the moves a quiescence search looks at.
 pub fn pseudo_legal_captures(board: &Board, moves: &mut MoveList) {
-    generate(board, moves, Kinds::CapturesAndPromotions);
+    generate(board, moves, Kinds::CapturesAndPromotions, Select::ALL);
 }
 
 /// Appends the pseudo-legal moves that [`pseudo_legal_captures`] leaves out: moves to empty
 /// squares that are not promotions, castling included. The two lists together are
 /// [`pseudo_legal_moves`].
 pub fn pseudo_legal_quiets(board: &Board, moves: &mut MoveList) {
-    generate(board, moves, Kinds::Quiets);
+    generate(board, moves, Kinds::Quiets, Select::ALL);
+}
+
+/// Which of the pseudo-legal moves to generate, beyond [`Kinds`]: those of some pieces only,
+/// to some squares only. [`Select::ALL`] gives every one; the legality questions of
+/// [`crate::legal`] split them into the moves whose king test cannot fail and the rest.
+#[derive(Clone, Copy)]
+pub(crate) struct Select {
+    /// The pieces whose moves are generated, en passant and the king's moves aside.
+    pub movers: Bitboard,
+    /// The squares the moves of `movers` may land on.
+    pub targets: Bitboard,
+    /// The king's moves (castling aside), to every square.
+    pub king: bool,
+    /// Every en passant capture, whichever pawn makes it.
+    pub en_passant: bool,
+    /// Castling.
+    pub castling: bool,
+}
+
+impl Select {
+    /// Every pseudo-legal move.
+    pub const ALL: Select = Select {
+        movers: Bitboard::FULL,
+        targets: Bitboard::FULL,
+        king: true,
+        en_passant: true,
+        castling: true,
+    };
+}
+
+/// Where generated moves go: a [`MoveList`], or a [`Count`] that only counts them. The
+/// generator hands them over in groups (a piece's targets, a set of pawn moves), so that a
+/// count adds up population counts instead of writing moves.
+pub(crate) trait Sink {
+    /// The moves of the piece on `from` to each of `targets`: captures where `enemies`
+    /// stand, quiet moves elsewhere.
+    fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard);
+    /// A pawn move of kind `make` to each of `targets`, from `step` indices behind it.
+    fn pawn_moves(&mut self, targets: Bitboard, step: i8, make: fn(Square, Square) -> Move);
+    /// A promotion to each of `promotions` on each of `targets`, from `step` indices behind.
+    fn promotions(&mut self, targets: Bitboard, step: i8, promotions: &[PieceKind], capture: bool);
+    /// One move (en passant, castling).
+    fn push(&mut self, mv: Move);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
+        // `extend` keeps the length in a register; `push` would store it after every move.
+        self.extend((targets & enemies).map(|to| Move::capture(from, to)));
+        self.extend((targets & !enemies).map(|to| Move::quiet(from, to)));
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, step: i8, make: fn(Square, Square) -> Move) {
+        self.extend(targets.map(|to| make(from_offset(to, step), to)));
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, step: i8, promotions: &[PieceKind], capture: bool) {
+        for to in targets {
+            let from = from_offset(to, step);
+            for &piece in promotions {
+                self.push(Move::promotion(from, to, piece, capture));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        ArrayVec::push(self, mv);
+    }
+}
+
+/// A [`Sink`] that counts the moves without writing them.
+#[derive(Default)]
+pub(crate) struct Count(pub usize);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, targets: Bitboard, _enemies: Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, _step: i8, _make: fn(Square, Square) -> Move) {
+        self.0 += targets.count() as usize;
+    }
+
+    #[inline(always)]
+    fn promotions(
+        &mut self,
+        targets: Bitboard,
+        _step: i8,
+        promotions: &[PieceKind],
+        _capture: bool,
+    ) {
+        self.0 += targets.count() as usize * promotions.len();
+    }
+
+    #[inline(always)]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
 }
 
 /// `true` when `mv` is one of the pseudo-legal moves of `board` (exactly: the same squares
@@ -160,8 +264,12 @@ fn pawn_move_is_pseudo_legal(board: &Board, mv: Move) -> bool {
     mv == expected
 }
 
+/// Hands every pseudo-legal move of `kinds` and `select` to `sink`, in one fixed order: pawns
+/// (promotions by push, pushes, double pushes, captures towards the east then the west, each
+/// with its promotions first, en passant), knights, bishops and queens, rooks, Rights, the
+/// king, castling.
 #[inline(always)]
-fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
+pub(crate) fn generate(board: &Board, sink: &mut impl Sink, kinds: Kinds, select: Select) {
     let us = board.side_to_move();
     let own = board.color(us);
     let enemies = board.color(!us);
@@ -176,45 +284,43 @@ fn generate(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     };
     let tables = SliderTables::get();
 
-    pawn_moves(board, moves, kinds);
-    for from in board.pieces_of(us, PieceKind::Knight) {
-        push_targets(moves, from, knight_attacks(from) & targets, enemies);
+    pawn_moves(board, sink, kinds, select);
+    let movers = own & select.movers;
+    let piece_targets = targets & select.targets;
+    for from in board.pieces_of(us, PieceKind::Knight) & movers {
+        sink.piece_moves(from, knight_attacks(from) & piece_targets, enemies);
     }
-    for from in board.diagonal_sliders(us) {
+    for from in board.diagonal_sliders(us) & movers {
         let reach = tables.bishop(from, occupied);
         let reach = if board.pieces(PieceKind::Queen).contains(from) {
             reach | tables.rook(from, occupied)
         } else {
             reach
         };
-        push_targets(moves, from, reach & targets, enemies);
+        sink.piece_moves(from, reach & piece_targets, enemies);
     }
-    for from in board.pieces_of(us, PieceKind::Rook) {
-        push_targets(moves, from, tables.rook(from, occupied) & targets, enemies);
+    for from in board.pieces_of(us, PieceKind::Rook) & movers {
+        sink.piece_moves(from, tables.rook(from, occupied) & piece_targets, enemies);
     }
-    for from in board.pieces_of(us, PieceKind::Right) {
+    for from in board.pieces_of(us, PieceKind::Right) & movers {
         let reach = tables.rook(from, occupied) | knight_attacks(from);
-        push_targets(moves, from, reach & targets, enemies);
+        sink.piece_moves(from, reach & piece_targets, enemies);
     }
-    let king = board.king_square(us);
-    push_targets(moves, king, king_attacks(king) & targets, enemies);
-    if kinds.quiets() {
-        castling_moves(board, moves, occupied);
+    if select.king {
+        let king = board.king_square(us);
+        sink.piece_moves(king, king_attacks(king) & targets, enemies);
+    }
+    if kinds.quiets() && select.castling {
+        castling_moves(board, sink, occupied);
     }
 }
 
 #[inline(always)]
-fn push_targets(moves: &mut MoveList, from: Square, targets: Bitboard, enemies: Bitboard) {
-    // `extend` keeps the length in a register; `push` would store it after every move.
-    moves.extend((targets & enemies).map(|to| Move::capture(from, to)));
-    moves.extend((targets & !enemies).map(|to| Move::quiet(from, to)));
-}
-
-#[inline(always)]
-fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
+fn pawn_moves(board: &Board, sink: &mut impl Sink, kinds: Kinds, select: Select) {
     let us = board.side_to_move();
     let variant = board.variant();
-    let pawns = board.pieces_of(us, PieceKind::Pawn);
+    let all_pawns = board.pieces_of(us, PieceKind::Pawn);
+    let pawns = all_pawns & select.movers;
     let enemies = board.color(!us);
     let empty = !board.occupied() & variant.squares();
     let last_rank = Bitboard::rank(variant.promotion_rank(us));
@@ -228,15 +334,19 @@ fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
 
     let single = up(pawns) & empty;
     if kinds.captures() {
-        for to in single & last_rank {
-            push_promotions(moves, promotions, from_offset(to, forward), to, false);
-        }
+        sink.promotions(
+            single & last_rank & select.targets,
+            forward,
+            promotions,
+            false,
+        );
     }
     if kinds.quiets() {
-        moves.extend((single & !last_rank).map(|to| Move::quiet(from_offset(to, forward), to)));
-        moves.extend(
-            (up(single) & empty & double_push_rank)
-                .map(|to| Move::double_push(from_offset(to, 2 * forward), to)),
+        sink.pawn_moves(single & !last_rank & select.targets, forward, Move::quiet);
+        sink.pawn_moves(
+            up(single) & empty & double_push_rank & select.targets,
+            2 * forward,
+            Move::double_push,
         );
     }
 
@@ -246,18 +356,19 @@ fn pawn_moves(board: &Board, moves: &mut MoveList, kinds: Kinds) {
     // Captures towards the east (higher file) and west, seen from white's side of the board.
     let ahead = up(pawns);
     for (reach, step) in [
-        (ahead.east() & enemies, forward + 1),
-        (ahead.west() & enemies, forward - 1),
+        (ahead.east() & enemies & select.targets, forward + 1),
+        (ahead.west() & enemies & select.targets, forward - 1),
     ] {
-        for to in reach & last_rank {
-            push_promotions(moves, promotions, from_offset(to, step), to, true);
-        }
-        moves.extend((reach & !last_rank).map(|to| Move::capture(from_offset(to, step), to)));
+        sink.promotions(reach & last_rank, step, promotions, true);
+        sink.pawn_moves(reach & !last_rank, step, Move::capture);
     }
 
+    if !select.en_passant {
+        return;
+    }
     if let Some(target) = board.en_passant() {
-        for from in pawn_attacks(!us, target) & pawns {
-            moves.push(Move::en_passant(from, target));
+        for from in pawn_attacks(!us, target) & all_pawns {
+            sink.push(Move::en_passant(from, target));
         }
     }
 }
@@ -268,20 +379,7 @@ fn from_offset(to: Square, step: i8) -> Square {
     Square::from_index((to.index() as i8 - step) as usize)
 }
 
-#[inline(always)]
-fn push_promotions(
-    moves: &mut MoveList,
-    promotions: &[PieceKind],
-    from: Square,
-    to: Square,
-    capture: bool,
-) {
-    for &piece in promotions {
-        moves.push(Move::promotion(from, to, piece, capture));
-    }
-}
-
-fn castling_moves(board: &Board, moves: &mut MoveList, occupied: Bitboard) {
+fn castling_moves(board: &Board, sink: &mut impl Sink, occupied: Bitboard) {
     let us = board.side_to_move();
     let rights = board.castling_rights();
     if !rights.intersects(outpost_board::CastlingRights::of(us)) {
@@ -300,7 +398,7 @@ fn castling_moves(board: &Board, moves: &mut MoveList, occupied: Bitboard) {
         {
             continue;
         }
-        moves.push(Move::castle(side.king_from, side.king_to));
+        sink.push(Move::castle(side.king_from, side.king_to));
     }
 }
 

@@ -1,7 +1,8 @@
 //! Legal moves by try-and-take-back: play each pseudo-legal move, see whether the mover's king
 //! is attacked, take the move back. Where only that answer is wanted (not the position after
-//! the move), the move is played on the piece bitboards alone, which is all the king test
-//! reads ([`Board::with_pieces_moved`]); [`try_move`] plays it in full and keeps it if legal.
+//! the move), the move is played on a copy of the occupancy, which is all the king test reads
+//! besides the opponent's pieces; [`try_move`] plays it in full and keeps it if legal.
+//! [`count_legal_moves`] skips the test only where it provably cannot fail (see there).
 //!
 //! The questions ([`legal_moves`], [`legal_captures`], [`has_legal_move`], [`is_legal`]) take
 //! the board by shared reference and try the moves on a copy. The search and perft, which own
@@ -11,7 +12,11 @@
 use crate::attacks::{
     bishop_attacks, is_attacked, is_attacked_through, piece_attacks, rook_attacks,
 };
-use crate::generate::{pseudo_legal_captures, pseudo_legal_moves, MoveList};
+use crate::generate::{
+    generate, pseudo_legal_captures, pseudo_legal_moves, Count, Kinds, MoveList, Select,
+};
+use crate::pins::checkers_and_pinned;
+use crate::rays::between;
 use outpost_board::{Bitboard, Board, Color, Move, Square, Undo};
 
 /// Plays the pseudo-legal `mv`; if that leaves the mover's king attacked, takes it back and
@@ -57,10 +62,10 @@ fn is_legal_in_place(board: &mut Board, mv: Move) -> bool {
 /// The heart of [`is_legal_in_place`], with the mover `us` and its king's square `king`
 /// given: the innermost loop of perft knows them for every move of a position.
 ///
-/// The move is played on a copy of the occupancy ([`OccupancyAfter`]). Castling, which moves
-/// a rook too, is played on the bitboards ([`Board::with_pieces_moved`]).
+/// The move is played on a copy of the occupancy ([`OccupancyAfter`]; castling, which moves a
+/// rook too, in [`castling_leaves_king_safe`]).
 #[inline(always)]
-fn leaves_king_safe(board: &mut Board, mv: Move, us: Color, king: Square) -> bool {
+fn leaves_king_safe(board: &Board, mv: Move, us: Color, king: Square) -> bool {
     if mv.is_castle() {
         return castling_leaves_king_safe(board, mv, us);
     }
@@ -69,11 +74,17 @@ fn leaves_king_safe(board: &mut Board, mv: Move, us: Color, king: Square) -> boo
     !is_attacked_through(board, king_after, !us, after.occupied, after.captured)
 }
 
-/// [`leaves_king_safe`] for castling, which moves a rook too: played on the bitboards. Kept
-/// out of line: it is rare, and inlined it made the loops around it slower.
+/// [`leaves_king_safe`] for castling, which moves a rook too: the king and the rook played on
+/// a copy of the occupancy (no piece of the opponent moves or is taken, so only the
+/// occupancy changes). Kept out of line: it is rare, and inlined it made the loops around it
+/// slower.
 #[inline(never)]
-fn castling_leaves_king_safe(board: &mut Board, mv: Move, us: Color) -> bool {
-    !board.with_pieces_moved(mv, |after| is_attacked(after, mv.to(), !us))
+fn castling_leaves_king_safe(board: &Board, mv: Move, us: Color) -> bool {
+    let side = board.castling_setup().by_king_target(us, mv.to());
+    let occupied = (board.occupied().without(mv.from()).without(side.rook_from))
+        .with(side.king_to)
+        .with(side.rook_to);
+    !is_attacked_through(board, mv.to(), !us, occupied, Bitboard::EMPTY)
 }
 
 /// A move that is not castling, played on a copy of the occupancy: the mover leaves its
@@ -112,11 +123,24 @@ pub fn legal_moves(board: &Board) -> MoveList {
 }
 
 /// [`legal_moves`] without the copy: each candidate is tried on `board` itself, which is
-/// returned to the same position.
+/// returned to the same position. The moves come in the order of [`pseudo_legal_moves`].
+/// Those whose king test cannot fail are kept without it, as in [`count_legal_moves`].
 pub fn legal_moves_in_place(board: &mut Board) -> MoveList {
     let mut moves = MoveList::new();
     pseudo_legal_moves(board, &mut moves);
-    moves.retain(|mv| is_legal_in_place(board, *mv));
+    let us = board.side_to_move();
+    let king = board.king_square(us);
+    let (checkers, pinned) = checkers_and_pinned(board);
+    // Out of check, only the king's moves (castling among them), a pinned piece's and en
+    // passant can leave the king attacked; in check, any move can.
+    let tested = match checkers.is_empty() {
+        true => pinned.with(king),
+        false => Bitboard::FULL,
+    };
+    moves.retain(|mv| {
+        !(tested.contains(mv.from()) || mv.is_en_passant())
+            || leaves_king_safe(board, *mv, us, king)
+    });
     moves
 }
 
@@ -130,20 +154,63 @@ pub fn legal_captures(board: &Board) -> MoveList {
     moves
 }
 
-/// The number of legal moves, found the same way as [`legal_moves_in_place`] but without
-/// keeping them: the bulk count at the last ply of a perft. The board is returned to the same
-/// position.
+/// The number of legal moves: the bulk count at the last ply of a perft. The board is
+/// returned to the same position.
+///
+/// The same number as `legal_moves_in_place(board).len()`, found with less work. Where the
+/// king test of try-and-take-back provably cannot fail, it is skipped and the moves are
+/// counted by population counts, as generated, without being written: when the side to move
+/// is not in check, a move that is not the king's, not en passant, not castling and not of a
+/// pinned piece leaves the king safe (no piece of the opponent attacks the king before it;
+/// the mover, pinned to no line, uncovers no slider's line when it leaves its square; a
+/// captured piece only stops attacking; a piece arriving only blocks). Every other move
+/// (the king's, castling, en passant, a pinned piece's, and every move in check) is tried
+/// and taken back on a copy of the occupancy. In check, only the moves that may answer it
+/// are tried: the king's, en passant, and those that land on the checker or between it and
+/// the king (any other leaves the check standing).
 #[inline]
 pub fn count_legal_moves(board: &mut Board) -> usize {
-    let mut moves = MoveList::new();
-    pseudo_legal_moves(board, &mut moves);
     let us = board.side_to_move();
     let king = board.king_square(us);
-    let mut count = 0;
-    for &mv in &moves {
-        count += usize::from(leaves_king_safe(board, mv, us, king));
+    let (checkers, pinned) = checkers_and_pinned(board);
+    let mut tried = MoveList::new();
+    let mut count = Count::default();
+    if checkers.is_empty() {
+        let safe = Select {
+            movers: !pinned.with(king),
+            targets: Bitboard::FULL,
+            king: false,
+            en_passant: false,
+            castling: false,
+        };
+        generate(board, &mut count, Kinds::All, safe);
+        let rest = Select {
+            movers: pinned,
+            targets: Bitboard::FULL,
+            king: true,
+            en_passant: true,
+            castling: true,
+        };
+        generate(board, &mut tried, Kinds::All, rest);
+    } else {
+        // Only the king moves out of a double check.
+        let targets = match checkers.has_several() {
+            true => Bitboard::EMPTY,
+            false => checkers | between(king, checkers.first_unchecked()),
+        };
+        let evasions = Select {
+            movers: Bitboard::FULL,
+            targets,
+            king: true,
+            en_passant: true,
+            castling: false,
+        };
+        generate(board, &mut tried, Kinds::All, evasions);
     }
-    count
+    for &mv in &tried {
+        count.0 += usize::from(leaves_king_safe(board, mv, us, king));
+    }
+    count.0
 }
 
 /// What a pseudo-legal move would do to the two kings: see [`kings_after`].

@@ -60,6 +60,32 @@ pub fn pinned(board: &Board) -> Bitboard {
     blockers(board, us, !us) & board.color(us)
 }
 
+/// The pieces that give check to the side to move, and its pinned pieces (as [`checkers`]
+/// and [`pinned`] give them), found together: one walk over the enemy sliders on the king's
+/// lines.
+#[inline(always)]
+pub(crate) fn checkers_and_pinned(board: &Board) -> (Bitboard, Bitboard) {
+    let us = board.side_to_move();
+    let them = !us;
+    let king = board.king_square(us);
+    let occupied = board.occupied();
+    let mut checkers = (pawn_attacks(us, king) & board.pieces_of(them, PieceKind::Pawn))
+        | (knight_attacks(king) & board.knight_leapers(them))
+        | (king_attacks(king) & board.pieces_of(them, PieceKind::King));
+    let mut pinned = Bitboard::EMPTY;
+    let snipers = (board.diagonal_sliders(them) & DIAGONAL_RAYS[king.index()])
+        | (board.straight_sliders(them) & STRAIGHT_RAYS[king.index()]);
+    for sniper in snipers {
+        let between = between(king, sniper) & occupied;
+        if between.is_empty() {
+            checkers = checkers.with(sniper);
+        } else if !between.has_several() {
+            pinned |= between;
+        }
+    }
+    (checkers, pinned & board.color(us))
+}
+
 /// The squares on which a move other than the king's must land to answer the check to the
 /// side to move: the checking piece's square and those between it and the king. Every
 /// square when not in check, none in double check (only the king can move then). En
@@ -174,6 +200,12 @@ mod tests {
                 assert_eq!(blockers(&board, king, by), expected, "{}", board.to_fen());
             }
             let pinned = pinned(&board);
+            assert_eq!(
+                checkers_and_pinned(&board),
+                (checkers(&board), pinned),
+                "{}",
+                board.to_fen()
+            );
             let king = board.king_square(board.side_to_move());
             for mv in legal_moves(&board) {
                 if pinned.contains(mv.from()) {

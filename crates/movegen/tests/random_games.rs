@@ -108,6 +108,63 @@ fn kings_after_agrees_with_make_and_in_check() {
     );
 }
 
+/// [`count_legal_moves`], which skips the king test where it cannot fail (and counts those
+/// moves by population counts), counts what plain try-and-take-back with a full make does,
+/// over random games from positions rich in pins, checks, castling, en passant and
+/// promotions, of standard chess, Chess960 and Chess Fragments (whose Right pins as a rook
+/// and checks as a knight too); in check and out of it.
+#[test]
+fn count_legal_moves_agrees_with_try_and_take_back() {
+    use outpost_movegen::{count_legal_moves, in_check, pseudo_legal_moves, try_move, MoveList};
+    let starts = [
+        Board::STARTPOS_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "qbb1rnkr/ppp3pp/4n3/3ppp2/1P3PP1/8/P1PPPN1P/QBB1RNKR w HEhe - 0 9",
+        "cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1",
+        "cnbqk/pppp1/2P1p/PP1PP/CNBQK w - - 0 2",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(960);
+    let (mut positions, mut checks) = (0, 0);
+    for fen in starts {
+        for _ in 0..40 {
+            let mut board = Board::from_fen(fen).unwrap();
+            for _ in 0..150 {
+                let before = board.clone();
+                let mut moves = MoveList::new();
+                pseudo_legal_moves(&board, &mut moves);
+                let mut legal = Vec::new();
+                for &mv in &moves {
+                    if let Some(undo) = try_move(&mut board, mv) {
+                        board.unmake(mv, &undo);
+                        legal.push(mv);
+                    }
+                }
+                assert_eq!(
+                    count_legal_moves(&mut board),
+                    legal.len(),
+                    "{}",
+                    board.to_fen()
+                );
+                assert_eq!(board, before);
+                positions += 1;
+                checks += usize::from(in_check(&board));
+                if legal.is_empty() {
+                    break;
+                }
+                board.make(legal[rng.next_u32() as usize % legal.len()]);
+            }
+        }
+    }
+    assert!(
+        positions > 20_000 && checks > 1_000,
+        "{positions} positions, {checks} in check"
+    );
+}
+
 /// [`Board::key_after`] (the hash a move leads to, for prefetching) is the hash `make` gives
 /// for every quiet move and plain capture that changes neither the castling rights nor the
 /// en passant square, over random games; and close for the rest (it differs from the true

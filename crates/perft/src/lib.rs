@@ -16,7 +16,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The number of legal move paths of `depth` plies from `board`, counting the last ply in bulk
-/// (the number of legal moves, still found by try-and-take-back).
+/// (the number of legal moves from [`count_legal_moves`]: try-and-take-back wherever the king
+/// test can fail, population counts where it cannot).
 pub fn perft(board: &mut Board, depth: u32) -> u64 {
     count(board, depth, true, None, &NoStop)
 }
