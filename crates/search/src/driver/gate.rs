@@ -23,7 +23,11 @@ pub const DEFAULT_QUANTUM: Duration = Duration::from_millis(5);
 /// How often a waiting thread looks whether its search was stopped meanwhile.
 const STOP_POLL: Duration = Duration::from_millis(10);
 
-/// Places for the search threads of many searches (see the [module](self)).
+/// Places for the search threads of many searches: handles given the same gate
+/// ([`crate::SearchHandle::set_cpu_gate`]) run at most [`CpuGate::places`] search threads at
+/// once; the others wait in a queue, first come first served, each running thread stepping
+/// aside after its quantum when others wait. A search whose time is up, or that was stopped,
+/// goes on without a place. A search alone at the gate never waits.
 #[derive(Debug)]
 pub struct CpuGate {
     places: usize,
