@@ -87,6 +87,13 @@ plan() {
       # stopped again.
       run="cargo build --release -p web && { target/release/outpost-web --port 0 >\"$scratch/web.out\" 2>&1 & pid=\$!; for _ in \$(seq 100); do grep -q 'Outpost is at' \"$scratch/web.out\" && break; sleep 0.1; done; cat \"$scratch/web.out\"; url=\$(sed -n 's/^Outpost is at //p' \"$scratch/web.out\"); python3 -c 'import sys, urllib.request as u; print(u.build_opener(u.ProxyHandler({})).open(sys.argv[1]).read().decode())' \"\$url/\" | grep -o '<title>Outpost</title>'; status=\$?; kill \$pid; exit \$status; }"
       expect=("^Outpost is at http://127\.0\.0\.1:[0-9]+$" "^<title>Outpost</title>$") ;;
+    "cargo build --release -p web --bins --examples")
+      expect=() ;;
+    "target/release/examples/load --tabs 64 --seconds 60")
+      # The server under load, briefly: 8 tabs for 10 s, each move within 1 s of its time.
+      run="target/release/examples/load --tabs 8 --seconds 10 --max-late-ms 1000"
+      expect=("^engine moves answered: [1-9][0-9]* \([0-9]+ info lines\), errors: 0$"
+        "^lateness after the think time: median " "^server memory \(RSS\): [0-9]+ MiB idle, peak [0-9]+ MiB") ;;
     "cargo run --release -p web -- --help")
       expect=("^Usage: outpost-web ") ;;
     "scripts/install-web-test-deps.sh")

@@ -13,6 +13,7 @@ mod see;
 mod tt;
 mod worker;
 
+pub use driver::gate::CpuGate;
 pub use driver::handle::{SearchEvent, SearchHandle, SearchPosition};
 pub use driver::searcher::{Searcher, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD};
 pub use driver::time::TimeBudget;

@@ -29,6 +29,8 @@
 #[cfg(feature = "server")]
 pub mod assets;
 pub mod count;
+#[cfg(feature = "server")]
+pub mod mailbox;
 pub mod protocol;
 #[cfg(feature = "server")]
 pub mod server;

@@ -25,6 +25,15 @@ struct Options {
     #[arg(long, value_name = "MIB", default_value_t = 16,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash: u32,
+    /// Hash tables of all sessions together, MiB: each session's is at most this divided by
+    /// --max-sessions
+    #[arg(long, value_name = "MIB", default_value_t = 256,
+          value_parser = clap::value_parser!(u32).range(1..=1048576))]
+    hash_total: u32,
+    /// Search threads running at once, all sessions together (default: this machine's
+    /// cores); the others take turns
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    cores: Option<u16>,
     /// Browser tabs served at once
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = clap::value_parser!(u16).range(1..=1024))]
@@ -38,6 +47,10 @@ impl Options {
         config.session.threads = usize::from(self.threads);
         config.session.hash_mib = self.hash as usize;
         config.max_sessions = usize::from(self.max_sessions);
+        config.hash_total_mib = self.hash_total as usize;
+        if let Some(cores) = self.cores {
+            config.cores = usize::from(cores);
+        }
         config
     }
 }
@@ -125,6 +138,17 @@ mod tests {
         assert_eq!(config.session.threads, 2);
         assert_eq!(config.session.hash_mib, 64);
         assert_eq!(config.max_sessions, 3);
+        // The default --hash-total (256 MiB) leaves each of 3 sessions its 64 MiB.
+        assert_eq!(config.session_config().hash_mib, 64);
+        let config = parse("--max-sessions 64 --hash-total 256 --cores 3")
+            .unwrap()
+            .config();
+        assert_eq!(config.session_config().hash_mib, 4);
+        assert_eq!(config.cores, 3);
+        // The default for one player: 8 sessions of 16 MiB.
+        let config = parse("").unwrap().config();
+        assert_eq!(config.session_config().hash_mib, 16);
+        assert!(config.cores >= 1);
         assert_eq!(
             parse("--help").unwrap_err().kind(),
             clap::error::ErrorKind::DisplayHelp
@@ -139,6 +163,8 @@ mod tests {
             "--hash",
             "--colour blue",
             "--hash 0",
+            "--hash-total 0",
+            "--cores 0",
         ] {
             let error = parse(bad).unwrap_err();
             assert_eq!(error.exit_code(), 2, "{bad}");

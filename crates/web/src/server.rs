@@ -2,6 +2,7 @@
 //! WebSocket at `/ws`, at most [`ServerConfig::max_sessions`] at once.
 
 use crate::assets::asset;
+use crate::mailbox::Mailbox;
 use crate::protocol::ServerMessage;
 use crate::session::{Notify, Session, SessionConfig, SessionEvent, MAX_MESSAGE_BYTES};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -10,10 +11,10 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use outpost_search::CpuGate;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
 
 /// Messages larger than this close the connection (the WebSocket layer refuses them); those
 /// between [`MAX_MESSAGE_BYTES`] and this get an error message and the session goes on.
@@ -24,13 +25,25 @@ const FLOOD_BURST: f64 = 40.0;
 /// …and this many a second after that; more are answered with an error and dropped.
 const FLOOD_RATE: f64 = 20.0;
 
+/// The hash tables of all sessions together, MiB, unless the operator says otherwise: at the
+/// default 8 sessions each still has the default 16 MiB.
+pub const DEFAULT_HASH_TOTAL_MIB: usize = 256;
+
 /// How the server is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ServerConfig {
     /// The most sessions (browser tabs) at once.
     pub max_sessions: usize,
-    /// Each session's search.
+    /// Each session's search (its table at most `hash_mib`: see
+    /// [`ServerConfig::session_config`]).
     pub session: SessionConfig,
+    /// The hash tables of all sessions together, MiB: each session's table is at most this
+    /// divided by [`ServerConfig::max_sessions`].
+    pub hash_total_mib: usize,
+    /// Search threads that run at once, all sessions together (the cores they share; at least
+    /// a session's [`SessionConfig::threads`]); the others wait for their turn (see
+    /// [`CpuGate`]).
+    pub cores: usize,
 }
 
 impl Default for ServerConfig {
@@ -38,6 +51,20 @@ impl Default for ServerConfig {
         ServerConfig {
             max_sessions: 8,
             session: SessionConfig::default(),
+            hash_total_mib: DEFAULT_HASH_TOTAL_MIB,
+            cores: std::thread::available_parallelism().map_or(1, usize::from),
+        }
+    }
+}
+
+impl ServerConfig {
+    /// Each session's settings: its table is the one asked for, or less where
+    /// `hash_total_mib` shared by `max_sessions` gives less (at least 1 MiB).
+    pub fn session_config(&self) -> SessionConfig {
+        let share = (self.hash_total_mib / self.max_sessions.max(1)).max(1);
+        SessionConfig {
+            hash_mib: self.session.hash_mib.min(share).max(1),
+            ..self.session
         }
     }
 }
@@ -47,6 +74,8 @@ impl Default for ServerConfig {
 pub struct AppState {
     config: ServerConfig,
     sessions: Arc<AtomicUsize>,
+    /// Where the search threads of all sessions take turns.
+    gate: Arc<CpuGate>,
 }
 
 impl AppState {
@@ -55,6 +84,8 @@ impl AppState {
         AppState {
             config,
             sessions: Arc::new(AtomicUsize::new(0)),
+            // A session's own threads always run at once (one player sees no change).
+            gate: CpuGate::new(config.cores.max(config.session.threads)),
         }
     }
 
@@ -191,12 +222,15 @@ async fn serve_socket(mut socket: WebSocket, state: AppState) {
         let _ = socket.send(Message::Close(None)).await;
         return;
     };
-    let (sender, mut events) = mpsc::unbounded_channel();
-    let notify: Notify = Arc::new(move |event: SessionEvent| {
-        let _ = sender.send(event);
-    });
-    let config = state.config.session;
-    let Ok(mut session) = tokio::task::spawn_blocking(move || Session::new(config, notify)).await
+    // The session's threads leave their events here; the lines of a search that the task has
+    // not sent yet are replaced by newer ones (see `Mailbox`).
+    let mailbox = Arc::new(Mailbox::new());
+    let poster = Arc::clone(&mailbox);
+    let notify: Notify = Arc::new(move |event: SessionEvent| poster.post(event));
+    let config = state.config.session_config();
+    let gate = Arc::clone(&state.gate);
+    let Ok(mut session) =
+        tokio::task::spawn_blocking(move || Session::sharing(config, notify, Some(gate))).await
     else {
         return;
     };
@@ -226,7 +260,10 @@ async fn serve_socket(mut socket: WebSocket, state: AppState) {
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => Vec::new(),
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
-            Some(event) = events.recv() => session.on_event(event),
+            events = mailbox.take() => events
+                .into_iter()
+                .flat_map(|event| session.on_event(event))
+                .collect(),
         };
         for message in &answers {
             if !send(&mut socket, message).await {

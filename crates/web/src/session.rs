@@ -21,7 +21,7 @@ use outpost_movegen::san::{line_to_san_moves, to_san, MoveNumbers};
 use outpost_movegen::uci::UciNotation;
 use outpost_movegen::{in_check, legal_moves, Game};
 use outpost_pgn::{read_pgn, write_pgn, PgnGame, PgnResult};
-use outpost_search::{Bound, Info, Limits, Score, SearchHandle};
+use outpost_search::{Bound, CpuGate, Info, Limits, Score, SearchHandle};
 use std::sync::Arc;
 use std::time::Duration;
 use web_time::Instant;
@@ -86,6 +86,12 @@ impl Session {
     /// A session at the start position searching natively: a [`SearchHandle`] of its own and
     /// the count on a thread; its threads report to `notify`.
     pub fn new(config: SessionConfig, notify: Notify) -> Session {
+        Session::sharing(config, notify, None)
+    }
+
+    /// A session like [`Session::new`] whose search threads take turns at `gate` with those
+    /// of the server's other sessions (none: they just run).
+    pub fn sharing(config: SessionConfig, notify: Notify, gate: Option<Arc<CpuGate>>) -> Session {
         // A 1 MiB table first, then the size asked for: a table that cannot be had is
         // reported to the page instead of ending the session.
         let mut search = SearchHandle::new(1);
@@ -94,6 +100,7 @@ impl Session {
             .err()
             .map(|error| format!("{error}: this session searches with a 1 MiB hash table"));
         search.set_threads(config.threads.max(1));
+        search.set_cpu_gate(gate);
         let counter = Box::new(ThreadCounter::default());
         Session::with_backend(config, Box::new(search), counter, notify, table_warning)
     }

@@ -1,6 +1,7 @@
 //! What the threads of one search share: the position, the limits, the table, the node
 //! count, and the deepest iteration completed so far.
 
+use super::gate::CpuGate;
 use crate::limits::{Limits, SearchSignals};
 use crate::params::SearchConfig;
 use crate::score::{Depth, Score};
@@ -52,6 +53,8 @@ pub(crate) struct SearchContext {
     /// The deepest iteration any thread has completed, with its best root move: with Lazy
     /// SMP a helper thread often finishes a depth before the main thread does.
     pub deepest: Mutex<Option<(Depth, RootMove)>>,
+    /// Where the search threads take turns with other searches' (none: they just run).
+    pub gate: Option<Arc<CpuGate>>,
 }
 
 impl SearchContext {

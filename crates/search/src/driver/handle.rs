@@ -1,6 +1,7 @@
 //! [`SearchHandle`]: the search on a long-lived thread of its own, started and stopped from
 //! a front-end that never waits for it (a UCI loop, a terminal app, a web server).
 
+use super::gate::CpuGate;
 use super::searcher::{Searcher, DEFAULT_HASH_MIB};
 use crate::info::{Progress, SearchResult};
 use crate::limits::{Limits, SearchSignals};
@@ -71,6 +72,7 @@ enum Command {
     SetThreads(usize),
     SetMultiPv(usize),
     SetMoveOverhead(Duration),
+    SetCpuGate(Option<Arc<CpuGate>>),
     SetParams(SearchParams),
     ClearHash,
     TouchTablePages(Sender<()>),
@@ -189,6 +191,14 @@ impl SearchHandle {
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.finish();
         self.send(Command::SetMoveOverhead(overhead));
+    }
+
+    /// Makes the search threads take turns at `gate` with those of other handles, so that no
+    /// more run at once than it has places (stopping a running search first); `None`, the
+    /// default, lets them just run.
+    pub fn set_cpu_gate(&mut self, gate: Option<Arc<CpuGate>>) {
+        self.finish();
+        self.send(Command::SetCpuGate(gate));
     }
 
     /// Replaces the search parameters (for tuning).
@@ -330,6 +340,7 @@ fn serve(
             Command::SetThreads(threads) => searcher.set_threads(threads),
             Command::SetMultiPv(lines) => searcher.set_multipv(lines),
             Command::SetMoveOverhead(overhead) => searcher.set_move_overhead(overhead),
+            Command::SetCpuGate(gate) => searcher.set_cpu_gate(gate),
             Command::SetParams(params) => searcher.set_params(params),
             Command::ClearHash => searcher.clear(),
             Command::TouchTablePages(done) => {

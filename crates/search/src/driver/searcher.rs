@@ -1,6 +1,7 @@
 //! [`Searcher`]: a search run on the calling thread, with helper threads from the pool.
 
 use super::context::{RootMove, SearchContext};
+use super::gate::CpuGate;
 use super::pool::HelperPool;
 use super::time::{TimeBudget, TimeManager};
 use crate::info::{nodes_per_second, Progress, SearchResult};
@@ -34,6 +35,7 @@ pub struct Searcher {
     threads: usize,
     multipv: usize,
     move_overhead: Duration,
+    gate: Option<Arc<CpuGate>>,
 }
 
 impl Default for Searcher {
@@ -57,6 +59,7 @@ impl Searcher {
             threads: 1,
             multipv: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
+            gate: None,
         }
     }
 
@@ -91,6 +94,12 @@ impl Searcher {
     /// Sets the number of principal variations reported (at least 1).
     pub fn set_multipv(&mut self, multipv: usize) {
         self.multipv = multipv.max(1);
+    }
+
+    /// Makes the search threads take turns at `gate` with those of other searchers (a server
+    /// with more searches than cores), or just run (`None`, the default).
+    pub fn set_cpu_gate(&mut self, gate: Option<Arc<CpuGate>>) {
+        self.gate = gate;
     }
 
     /// Sets the time kept in reserve for communication delays.
@@ -157,6 +166,7 @@ impl Searcher {
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             deepest: Mutex::new(None),
+            gate: self.gate.clone(),
         });
         let time = TimeManager::new(
             limits,

@@ -109,6 +109,11 @@ impl TimeManager {
         self.start.elapsed()
     }
 
+    /// When the hard limit runs out, if there is one.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.hard.map(|hard| self.start + hard)
+    }
+
     /// `true` when the search has a time limit.
     pub fn is_timed(&self) -> bool {
         self.hard.is_some()

@@ -18,6 +18,12 @@ const BOUND_REPORT_DELAY_MS: u128 = 1000;
 impl Worker<'_, '_> {
     /// Searches deeper and deeper until a limit or a stop ends the search.
     pub fn iterate(&mut self) {
+        self.enter_gate();
+        self.iterate_deeper();
+        self.leave_gate();
+    }
+
+    fn iterate_deeper(&mut self) {
         let limits = &self.ctx.limits;
         let max_depth = limits
             .depth

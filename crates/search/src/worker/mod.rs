@@ -10,6 +10,7 @@ mod stack;
 
 use crate::correction::CorrectionHistory;
 use crate::driver::context::{RootMove, SearchContext};
+use crate::driver::gate::Turn;
 use crate::driver::time::TimeManager;
 use crate::info::Progress;
 use crate::ordering::{Heuristics, PreviousMove};
@@ -22,6 +23,7 @@ pub(crate) use stack::MAX_PLY;
 use stack::{Frame, Stack};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
+use web_time::Instant;
 
 /// How often (in nodes) the stop flag and the clock are looked at.
 const CHECK_INTERVAL: u64 = 1024;
@@ -98,6 +100,8 @@ pub(crate) struct Worker<'a, 'c> {
     /// The principal variation being searched (MultiPV).
     pv_index: usize,
     main: Option<MainThread<'c>>,
+    /// This thread's place at the search's gate, while it searches.
+    turn: Option<Turn>,
 }
 
 impl<'a, 'c> Worker<'a, 'c> {
@@ -127,6 +131,7 @@ impl<'a, 'c> Worker<'a, 'c> {
             root_moves: ctx.root_moves.clone(),
             pv_index: 0,
             main,
+            turn: None,
         }
     }
 
@@ -180,6 +185,7 @@ impl<'a, 'c> Worker<'a, 'c> {
         // From the first node on, so that a search stopped before it starts ends at once.
         if self.nodes % CHECK_INTERVAL == 1 {
             self.flush_nodes();
+            self.share_cpu();
             if self.ctx.should_stop() {
                 self.stopped = true;
             }
@@ -218,6 +224,47 @@ impl<'a, 'c> Worker<'a, 'c> {
             main.time.hard_expired() && main.time.elapsed() >= floor && self.nodes >= node_floor
         } else {
             main.time.hard_expired()
+        }
+    }
+
+    /// `true` when this thread's search must end now: stopped, or (main thread) out of time.
+    fn must_end(&self) -> bool {
+        self.ctx.should_stop()
+            || self
+                .main
+                .as_ref()
+                .is_some_and(|main| !self.ctx.signals.is_pondering() && main.time.hard_expired())
+    }
+
+    /// When the search no longer pondering runs out of time (main thread).
+    fn deadline(&self) -> Option<Instant> {
+        let main = self.main.as_ref()?;
+        if self.ctx.signals.is_pondering() {
+            return None;
+        }
+        main.time.deadline()
+    }
+
+    /// Takes a place at the search's gate, if it has one (waiting for it unless the search
+    /// must end).
+    pub(crate) fn enter_gate(&mut self) {
+        if let Some(gate) = &self.ctx.gate {
+            let deadline = self.deadline();
+            self.turn = Some(gate.enter(deadline, &|| self.must_end()));
+        }
+    }
+
+    /// Gives the place at the gate back.
+    pub(crate) fn leave_gate(&mut self) {
+        self.turn = None;
+    }
+
+    /// At a poll: steps aside at the gate when this thread has had its quantum and others wait.
+    fn share_cpu(&mut self) {
+        if let Some(mut turn) = self.turn.take() {
+            let deadline = self.deadline();
+            turn.share(deadline, &|| self.must_end());
+            self.turn = Some(turn);
         }
     }
 
