@@ -221,6 +221,70 @@ fn a_take_back_against_the_engine_gives_the_clocks_back() {
 }
 
 #[test]
+fn a_paused_game_stops_the_clocks_and_the_engine() {
+    let mut harness = Harness::new(Game::startpos(), against_engine());
+    let control = TimeControl::parse("1+2").unwrap();
+    harness
+        .session
+        .set_time_control(Some(control), Duration::ZERO);
+    // White reads the help from 10 s to 40 s: its clock stops meanwhile.
+    harness.session.pause_game(10 * SECOND);
+    assert!(harness.session.is_paused());
+    let clocks = harness.session.clocks().unwrap();
+    assert_eq!(clocks.running(), None);
+    assert_eq!(clocks.left(Color::White, 40 * SECOND), 50 * SECOND);
+    // No flag falls while paused, however long.
+    assert!(harness.session.advance(1000 * SECOND).is_empty());
+    harness.session.resume_game(40 * SECOND);
+    assert!(!harness.session.is_paused());
+    let clocks = harness.session.clocks().unwrap();
+    assert_eq!(clocks.running(), Some(Color::White));
+    assert_eq!(clocks.left(Color::White, 45 * SECOND), 45 * SECOND);
+    // White moves at 45 s; paused before the engine starts, it does not start.
+    harness.play("e2e4", 45 * SECOND).unwrap();
+    harness.session.pause_game(45 * SECOND);
+    assert!(harness.session.advance(50 * SECOND).is_empty());
+    assert_eq!(harness.searches(), 0, "no search starts while paused");
+    let clocks = harness.session.clocks().unwrap();
+    assert_eq!(clocks.left(Color::Black, 50 * SECOND), 60 * SECOND);
+    // Resumed at 50 s, the engine searches and its clock runs.
+    harness.session.resume_game(50 * SECOND);
+    harness.session.advance(50 * SECOND);
+    assert_eq!(harness.searches(), 1);
+    // Paused again while it searches: its move is played at 60 s, charged up to the pause
+    // (53 s), and white's clock waits for the end of the pause.
+    harness.session.pause_game(53 * SECOND);
+    harness.finish("e7e5", 0);
+    harness.deliver(60 * SECOND);
+    assert_eq!(harness.session.game().moves().len(), 2);
+    let clocks = harness.session.clocks().unwrap();
+    assert_eq!(clocks.running(), None);
+    assert_eq!(clocks.left(Color::Black, 70 * SECOND), 59 * SECOND);
+    assert_eq!(clocks.left(Color::White, 70 * SECOND), 47 * SECOND);
+    // A take-back while paused keeps the clocks stopped.
+    harness.session.take_back_turn(70 * SECOND).unwrap();
+    assert_eq!(harness.session.clocks().unwrap().running(), None);
+    harness.session.resume_game(80 * SECOND);
+    assert_eq!(
+        harness.session.clocks().unwrap().running(),
+        Some(Color::White)
+    );
+}
+
+#[test]
+fn the_pgn_of_a_game_with_clocks_has_its_time_control() {
+    let mut harness = Harness::new(Game::startpos(), against_engine());
+    assert_eq!(harness.session.pgn(&[]).tag("TimeControl"), None);
+    let control = TimeControl::parse("5+2").unwrap();
+    harness
+        .session
+        .set_time_control(Some(control), Duration::ZERO);
+    let pgn = harness.session.pgn(&[]);
+    assert_eq!(pgn.tag("TimeControl"), Some("300+2"));
+    assert!(outpost_pgn::write_pgn(&pgn).contains("[TimeControl \"300+2\"]"));
+}
+
+#[test]
 fn a_flag_is_a_draw_only_when_the_other_side_cannot_mate() {
     // White has a bare king, black a rook: black's flag falls but white cannot mate.
     let board = Board::from_fen("r6k/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
