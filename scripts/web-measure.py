@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The web page's figures in the README: the depth the page's engine reaches in 1 s from the start
-position (beside UCI's `go movetime 1000` on the same machine), and the server's memory with 8
-sessions thinking at once.
+"""The web page's figures in docs/browser.md: the depth the page's engine reaches in 1 s from the
+start position (beside UCI's `go movetime 1000` on the same machine), and the server's memory
+with 8 sessions thinking at once.
 
 Builds and starts target/release/outpost-web and runs target/release/outpost; the sessions are
 WebSockets opened in headless Chromium (scripts/install-web-test-deps.sh). A measurement, not a
