@@ -17,11 +17,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from importlib import import_module
 
+import browser_common as common
+from browser_common import ROOT
+
 browser_test = import_module("web-browser-test")
-ROOT = browser_test.ROOT
 
 # Opens `count` sessions, asks each for `go think_ms` from the start position, and resolves
 # with the last `info` of each once its `best_move` has come.
@@ -81,8 +82,8 @@ def main():
     server, url = browser_test.start_server()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=browser_test.chromium_path(),
-                                                 args=browser_test.CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=common.chromium_path(),
+                                                 args=common.CHROMIUM_ARGS)
             page = browser.new_page()
             page.goto(url + "/app.css")  # same origin, no session of its own
             time.sleep(3)  # the browser's own start-up work done before anything is timed

@@ -82,18 +82,7 @@ impl Harness {
             .0
             .clone();
         let best_move = Some(parse_uci_move(&board, mv).unwrap());
-        let result = SearchResult {
-            best_move,
-            ponder_move: None,
-            score: Score::centipawns(score),
-            depth: 1,
-            seldepth: 1,
-            nodes: 1,
-            nps: 1,
-            hashfull: 0,
-            time: Duration::ZERO,
-            pv: best_move.into_iter().collect(),
-        };
+        let result = SearchResult::unsearched(best_move, Score::centipawns(score));
         let mut listener = self.script.lock().unwrap().listener.take().unwrap();
         listener(SearchEvent::Finished(result));
     }
