@@ -14,20 +14,27 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${2:-$(mktemp -d)}
 mkdir -p "$dir/outpost/src" "$dir/cozy/src"
 
-cat >"$dir/outpost/Cargo.toml" <<EOF
+# Writes the manifest of the crate in $dir/$1, buildtime-$1, with the dependency lines $2 and
+# link-time optimisation.
+manifest() {
+  cat >"$dir/$1/Cargo.toml" <<EOF
 [package]
-name = "buildtime-outpost"
+name = "buildtime-$1"
 version = "0.1.0"
 edition = "2021"
 publish = false
 
 [dependencies]
-outpost-board = { path = "$root/crates/board" }
-outpost-movegen = { path = "$root/crates/movegen" }
+$2
 
 [profile.release]
 lto = true
 EOF
+}
+manifest outpost "outpost-board = { path = \"$root/crates/board\" }
+outpost-movegen = { path = \"$root/crates/movegen\" }"
+manifest cozy 'cozy-chess = "0.3"'
+
 cat >"$dir/outpost/src/main.rs" <<'EOF'
 use outpost_board::Board;
 use outpost_movegen::legal_moves;
@@ -48,19 +55,6 @@ fn perft(board: &Board, depth: u32) -> u64 {
 fn main() {
     println!("{}", perft(&Board::startpos(), 4));
 }
-EOF
-cat >"$dir/cozy/Cargo.toml" <<'EOF'
-[package]
-name = "buildtime-cozy"
-version = "0.1.0"
-edition = "2021"
-publish = false
-
-[dependencies]
-cozy-chess = "0.3"
-
-[profile.release]
-lto = true
 EOF
 cat >"$dir/cozy/src/main.rs" <<'EOF'
 use cozy_chess::Board;

@@ -17,9 +17,7 @@ Usage: scripts/site-browser-test.py [--out DIR] [--no-build]
 Needs: scripts/install-web-test-deps.sh (chromium, Playwright and python-chess for Python).
 """
 
-import argparse
 import random
-import re
 import shutil
 import subprocess
 import sys
@@ -28,32 +26,19 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
-import importlib.util
+import browser_common as common
+from browser_common import ROOT
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-spec = importlib.util.spec_from_file_location("webtest", Path(__file__).resolve().parent / "web-browser-test.py")
-webtest = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(webtest)
-
-ROOT = webtest.ROOT
 KIWIPETE_D4 = "4,085,603"
-YOUR_MOVE = webtest.status_is("It is your move")
+YOUR_MOVE = common.status_is("It is your move")
 
 
 def serve(folder):
     """Serves `folder` on loopback; returns the process and its base URL."""
-    server = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(folder)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    line = server.stdout.readline()
-    match = re.search(r"port (\d+)", line)
-    if not match:
-        server.kill()
-        sys.exit(f"site-browser-test: the file server did not start: {line!r}")
-    return server, f"http://127.0.0.1:{match.group(1)}"
+    command = [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(folder)]
+    # The file server logs every request to stderr, which nobody reads.
+    server, port = common.start_server(command, r"port (\d+)", stderr=subprocess.DEVNULL)
+    return server, f"http://127.0.0.1:{port}"
 
 
 def moves_count(page):
@@ -79,8 +64,8 @@ def play_random_game(page, checks, rng):
         quiet = [move for move in moves if move.promotion is None]
         move = rng.choice(quiet or moves)
         before = moves_count(page)
-        webtest.click_square(page, chess.square_name(move.from_square))
-        webtest.click_square(page, chess.square_name(move.to_square))
+        common.click_square(page, chess.square_name(move.from_square))
+        common.click_square(page, chess.square_name(move.to_square))
         if move.promotion is not None:
             page.wait_for_selector("#board .promotion-choice")
             page.click('#board .promotion-choice[data-piece="wq"]')
@@ -99,8 +84,8 @@ def click_while_thinking(page, checks):
     page.click('input[name="think"][value="10000"]')
     page.click("#new-game")
     page.wait_for_function(YOUR_MOVE, timeout=30000)
-    webtest.click_square(page, "e2")
-    webtest.click_square(page, "e4")
+    common.click_square(page, "e2")
+    common.click_square(page, "e4")
     page.wait_for_function("!document.querySelector('#stop-thinking').hidden", timeout=10000)
     page.wait_for_timeout(1500)
     latencies = []
@@ -166,7 +151,7 @@ def run(base, broken_base, out, checks):
 
     rng = random.Random(7)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=webtest.chromium_path(), args=webtest.CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=common.chromium_path(), args=common.CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         errors, foreign = [], []
         origin = urlparse(base).netloc
@@ -181,17 +166,17 @@ def run(base, broken_base, out, checks):
         ready = time.time() - started
         checks.check("the page loads under /play/ and the worker's engine is ready",
                      "connected" in page.text_content("#connection"), page.text_content("#connection"))
-        webtest.click_square(page, "e2")
-        webtest.click_square(page, "e4")
+        common.click_square(page, "e2")
+        common.click_square(page, "e4")
         page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
-        checks.check("1. e4 and the worker's answer", webtest.moves_of(page)[0] == "e4", str(webtest.moves_of(page)))
+        checks.check("1. e4 and the worker's answer", common.moves_of(page)[0] == "e4", str(common.moves_of(page)))
         page.screenshot(path=str(out / "site-play.png"))
 
         # Kept over a reload.
-        played = webtest.moves_of(page)
+        played = common.moves_of(page)
         page.reload()
         page.wait_for_function(f"document.querySelectorAll('#moves .move').length === {len(played)}", timeout=30000)
-        checks.check("the game is kept over a reload", webtest.moves_of(page) == played, str(webtest.moves_of(page)))
+        checks.check("the game is kept over a reload", common.moves_of(page) == played, str(common.moves_of(page)))
 
         # A worker that dies is started again and the game goes on.
         workers = page.workers
@@ -202,7 +187,7 @@ def run(base, broken_base, out, checks):
                                    timeout=30000)
             page.wait_for_function(f"document.querySelectorAll('#moves .move').length === {len(played)}", timeout=30000)
         checks.check("a worker that dies is started again and the game goes on",
-                     bool(workers) and webtest.moves_of(page) == played, f"{len(workers)} workers, {webtest.moves_of(page)}")
+                     bool(workers) and common.moves_of(page) == played, f"{len(workers)} workers, {common.moves_of(page)}")
         # The message of the ended worker is an error of the test's own making.
         errors[:] = [error for error in errors if "the test ends this worker" not in error]
 
@@ -220,15 +205,15 @@ def run(base, broken_base, out, checks):
         checks.check("a Chess960 game from start position 3", True)
         page.select_option("#variant", "fragments")
         page.click("#new-game")
-        page.wait_for_function(f"{webtest.SQUARES} === 25", timeout=15000)
-        webtest.click_square(page, "b2")
-        webtest.click_square(page, "b3")
+        page.wait_for_function(f"{common.SQUARES} === 25", timeout=15000)
+        common.click_square(page, "b2")
+        common.click_square(page, "b3")
         page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
         checks.check("a Chess Fragments game on 5x5 with the worker's answer",
-                     webtest.moves_of(page)[0] == "b3", str(webtest.moves_of(page)))
+                     common.moves_of(page)[0] == "b3", str(common.moves_of(page)))
         page.select_option("#variant", "standard")
         page.click("#new-game")
-        page.wait_for_function(f"{webtest.SQUARES} === 64", timeout=15000)
+        page.wait_for_function(f"{common.SQUARES} === 64", timeout=15000)
 
         # A broken FEN gets the served page's error text.
         page.fill("#paste", "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1")
@@ -271,14 +256,7 @@ def run(base, broken_base, out, checks):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "target/site-screenshots"))
-    parser.add_argument("--no-build", action="store_true", help="use target/site as built")
-    args = parser.parse_args()
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    if not args.no_build:
-        subprocess.run(["cargo", "xtask", "site"], cwd=ROOT, check=True)
+    out = common.prepare(__doc__, "target/site-screenshots", "target/site", ["cargo", "xtask", "site"])
     site = ROOT / "target/site"
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
@@ -286,18 +264,12 @@ def main():
         shutil.copytree(site, scratch / "broken")
         (scratch / "broken" / "outpost_wasm_bg.wasm").unlink()
         server, base = serve(scratch)
-        checks = webtest.Checks()
-        started = time.time()
-        try:
-            run(base, base, out, checks)
-        except Exception as error:  # a timeout or a missing element: report it and fail
-            checks.check("the browser test ran to its end", False, repr(error))
-        finally:
+
+        def stop():
             server.terminate()
             server.wait(timeout=10)
-    print(f"screenshots in {out} ({time.time() - started:.0f} s)")
-    print(f"site: {checks.passed} passed, {checks.failed} failed")
-    sys.exit(1 if checks.failed else 0)
+
+        common.run_checks("site", out, lambda checks: run(base, base, out, checks), stop)
 
 
 if __name__ == "__main__":

@@ -18,12 +18,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-spec = importlib.util.spec_from_file_location("sitetest", HERE / "site-browser-test.py")
+import browser_common as common
+from browser_common import ROOT
+
+spec = importlib.util.spec_from_file_location("sitetest", Path(__file__).resolve().parent / "site-browser-test.py")
 sitetest = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(sitetest)
-ROOT = sitetest.ROOT
-webtest = sitetest.webtest
 
 # A module worker made from this text imports the site's glue and answers one request.
 WORKER = """
@@ -97,7 +97,7 @@ def main():
     server, base = sitetest.serve(site)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=webtest.chromium_path(), args=webtest.CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=common.chromium_path(), args=common.CHROMIUM_ARGS)
             page = browser.new_page()
             page.goto(base + "/")
             source = WORKER % {"base": base}

@@ -6,7 +6,8 @@
 # book, so the game is the same on every run: 1. e4 (typed) 2. Nf3 (the keyboard cursor)
 # 3. Bc4 (two clicks); then the help, a narrow window, undo, the quit question, resign, saving
 # the game as PGN, and quit; then Chess960 #3, castled by clicking the king and its rook, and a
-# bad --chess960 number; then Chess Fragments (a Right move by clicks) and a bad --variant. Installs tmux when it is missing (as root, with apt-get).
+# bad --chess960 number; then Chess Fragments (a refused move kept to be fixed, a Right move
+# by clicks) and a bad --variant. Installs tmux when it is missing (as root, with apt-get).
 #
 # Usage: scripts/tui-tmux-test.sh   (from anywhere; .ci/run calls it. PLAY=path/to/play to
 # test another build than target/release/outpost-play, which it builds.)
@@ -157,8 +158,9 @@ else
   exit 1
 fi
 
-# Chess Fragments: the 5x5 board (ranks 1 to 5), moves typed, the Right (a1) taking on a4 with
-# two clicks; a bad --variant is refused with exit code 2.
+# Chess Fragments: the 5x5 board (ranks 1 to 5), a refused move kept in the input line, moves
+# typed, the Right (a1) taking on a4 with two clicks; a bad --variant is refused with exit
+# code 2.
 tmux_ new-session -d -s frag -x 100 -y 30 \
   "$PLAY --variant fragments --mode humans --theme plain; echo \"play exited with \$?\"; sleep 60"
 screen() { tmux_ capture-pane -p -t frag; }
@@ -170,6 +172,10 @@ click() {
 }
 expect "Game · Chess Fragments" "--variant fragments: the rules in the panel"
 expect "^ +a +b +c +d +e +[^f]" "files a to e"
+expect "Type a move \(e3, Nc3\)" "the first message's examples are moves of the 5x5 start"
+type_line e4
+expect "^move> e4" "a refused move stays in the input line, to be fixed"
+keys C-u
 for move in b3 cxb3 axb3 d3; do type_line "$move"; done
 expect " 2\. axb3 +d3 " "moves typed"
 click 0 1

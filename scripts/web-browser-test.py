@@ -17,71 +17,29 @@ Usage: scripts/web-browser-test.py [--out DIR] [--no-build]
 Needs: scripts/install-web-test-deps.sh (chromium, playwright for Python).
 """
 
-import argparse
-import os
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def chromium_path():
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if os.access(candidate, os.X_OK):
-            return candidate
-    sys.exit("web-browser-test: Debian's chromium is missing: scripts/install-web-test-deps.sh")
+import browser_common
+from browser_common import (
+    CHROMIUM_ARGS,
+    ROOT,
+    SQUARES,
+    chromium_path,
+    click_square,
+    moves_of,
+    prepare,
+    run_checks,
+    status_is,
+)
 
 
 def start_server(port=0, retry=False):
-    server = subprocess.Popen(
-        [str(ROOT / "target/release/outpost-web"), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    line = server.stdout.readline()
-    match = re.search(r"Outpost is at (http://\S+)", line)
-    if not match:
-        server.kill()
-        server.wait()
-        if retry:
-            return None, None
-        sys.exit(f"web-browser-test: the server did not start: {line!r}")
-    return server, match.group(1)
-
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, name, condition, detail=""):
-        if condition:
-            self.passed += 1
-            print(f"ok    {name}")
-        else:
-            self.failed += 1
-            print(f"FAIL  {name} {detail}")
-
-
-def moves_of(page):
-    return page.eval_on_selector_all("#moves .move", "nodes => nodes.map(n => n.textContent)")
-
-
-def click_square(page, square):
-    page.click(f'#board rect[data-square="{square}"]')
+    """Starts target/release/outpost-web on `port` (0: a free one): the process and its URL."""
+    command = [str(ROOT / "target/release/outpost-web"), "--port", str(port)]
+    return browser_common.start_server(command, r"Outpost is at (http://\S+)", retry=retry)
 
 
 def drag(page, start, end):
@@ -126,12 +84,7 @@ LOST = "Connection to Outpost lost — reconnecting…"
 REFUSED = "Not connected to Outpost: your move cannot be played until it reconnects"
 
 
-def status_is(text):
-    return f"document.querySelector('#status').textContent === {text!r}"
-
-
 FRAGMENTS_START = "cnbqk/ppppp/5/PPPPP/CNBQK w - - 0 1"
-SQUARES = "document.querySelectorAll('#board rect[data-square]').length"
 
 
 def fragments(page, checks, out):
@@ -412,27 +365,15 @@ def run(server, out, checks):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "target/web-screenshots"))
-    parser.add_argument("--no-build", action="store_true", help="use target/release/outpost-web as built")
-    args = parser.parse_args()
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    if not args.no_build:
-        subprocess.run(["cargo", "build", "--release", "-p", "web"], cwd=ROOT, check=True)
+    build = ["cargo", "build", "--release", "-p", "web"]
+    out = prepare(__doc__, "target/web-screenshots", "target/release/outpost-web", build)
     server = Server()
-    checks = Checks()
-    started = time.time()
-    try:
-        run(server, out, checks)
-    except Exception as error:  # a timeout or a missing element: report it and fail
-        checks.check("the browser test ran to its end", False, repr(error))
-    finally:
+
+    def stop():
         if server.process.poll() is None:
             server.stop()
-    print(f"screenshots in {out} ({time.time() - started:.0f} s)")
-    print(f"browser: {checks.passed} passed, {checks.failed} failed")
-    sys.exit(1 if checks.failed else 0)
+
+    run_checks("browser", out, lambda checks: run(server, out, checks), stop)
 
 
 if __name__ == "__main__":

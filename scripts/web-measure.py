@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The web page's figures in the README: the depth the page's engine reaches in 1 s from the start
-position (beside UCI's `go movetime 1000` on the same machine), and the server's memory with 8
-sessions thinking at once.
+"""The web page's figures in docs/browser.md: the depth the page's engine reaches in 1 s from the
+start position (beside UCI's `go movetime 1000` on the same machine), and the server's memory
+with 8 sessions thinking at once.
 
 Builds and starts target/release/outpost-web and runs target/release/outpost; the sessions are
 WebSockets opened in headless Chromium (scripts/install-web-test-deps.sh). A measurement, not a
@@ -17,11 +17,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from importlib import import_module
 
+import browser_common as common
+from browser_common import ROOT
+
 browser_test = import_module("web-browser-test")
-ROOT = browser_test.ROOT
 
 # Opens `count` sessions, asks each for `go think_ms` from the start position, and resolves
 # with the last `info` of each once its `best_move` has come.
@@ -81,8 +82,8 @@ def main():
     server, url = browser_test.start_server()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=browser_test.chromium_path(),
-                                                 args=browser_test.CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=common.chromium_path(),
+                                                 args=common.CHROMIUM_ARGS)
             page = browser.new_page()
             page.goto(url + "/app.css")  # same origin, no session of its own
             time.sleep(3)  # the browser's own start-up work done before anything is timed

@@ -43,6 +43,18 @@ impl TimeControl {
             increment: Duration::from_secs_f64(seconds),
         })
     }
+
+    /// The time control as PGN's `TimeControl` tag writes it: the base time and the
+    /// increment in seconds, `300+2` (`30+0` for half a minute without increment; a part of
+    /// a second to the millisecond, `0.5`).
+    pub fn pgn_tag(&self) -> String {
+        let seconds = |time: Duration| {
+            let millis = time.as_millis();
+            let text = format!("{}.{:03}", millis / 1000, millis % 1000);
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        format!("{}+{}", seconds(self.base), seconds(self.increment))
+    }
 }
 
 impl fmt::Display for TimeControl {
@@ -168,6 +180,9 @@ mod tests {
         assert_eq!(control.base, Duration::from_secs(300));
         assert_eq!(control.increment, Duration::from_secs(3));
         assert_eq!(control.to_string(), "5+3");
+        assert_eq!(control.pgn_tag(), "300+3");
+        assert_eq!(TimeControl::parse("0.5").unwrap().pgn_tag(), "30+0");
+        assert_eq!(TimeControl::parse("10+0.5").unwrap().pgn_tag(), "600+0.5");
         assert_eq!(
             TimeControl::parse("0.5").unwrap().base,
             Duration::from_secs(30)

@@ -168,6 +168,9 @@ pub struct GameSession {
     engine_not_before: Option<Duration>,
     /// Lines of the analysis, when analysis is on.
     analysis: Option<usize>,
+    /// The game is paused ([`GameSession::pause_game`]): no clock runs, the engine starts no
+    /// move.
+    paused: bool,
 }
 
 impl GameSession {
@@ -200,6 +203,7 @@ impl GameSession {
             pause: Duration::ZERO,
             engine_not_before: None,
             analysis: None,
+            paused: false,
         }
     }
 
@@ -248,6 +252,11 @@ impl GameSession {
     /// The clocks, when the game has a time control.
     pub fn clocks(&self) -> Option<&Clocks> {
         self.clocks.as_ref()
+    }
+
+    /// `true` while the game is paused ([`GameSession::pause_game`]).
+    pub fn is_paused(&self) -> bool {
+        self.paused
     }
 
     /// The engine's search, running or last done.
@@ -313,12 +322,16 @@ impl GameSession {
     /// The game as PGN: `tags` first (`Event`, `Site`, the players' names, …), then the day
     /// the game started, the `Variant` of a Chess960 game (even from the standard array,
     /// which the writer cannot tell from chess; a Chess Fragments game gets its tag from the
-    /// writer), and the result and termination of its ending.
+    /// writer), the `TimeControl` of a game with clocks (`300+2`: seconds and increment),
+    /// and the result and termination of its ending.
     pub fn pgn(&self, tags: &[(&str, &str)]) -> PgnGame {
         let mut pgn = PgnGame::from_game(&self.game, tags);
         pgn.set_tag("Date", &self.date);
         if self.chess960.is_some() {
             pgn.set_tag("Variant", "Chess960");
+        }
+        if let Some(clocks) = &self.clocks {
+            pgn.set_tag("TimeControl", &clocks.control().pgn_tag());
         }
         if let Some(ending) = self.ended {
             pgn.result = ending.result();
@@ -358,11 +371,14 @@ impl GameSession {
         self.pause = pause;
     }
 
-    /// Gives the game clocks of `control` (or none), the side to move's running from `now`.
+    /// Gives the game clocks of `control` (or none), the side to move's running from `now`
+    /// (from the end of the pause, while the game is paused).
     pub fn set_time_control(&mut self, control: Option<TimeControl>, now: Duration) {
         self.clocks = control.map(|control| {
             let mut clocks = Clocks::new(control);
-            clocks.start(self.game.board().side_to_move(), now);
+            if !self.paused {
+                clocks.start(self.game.board().side_to_move(), now);
+            }
             clocks
         });
         self.clock_history = self
@@ -377,6 +393,30 @@ impl GameSession {
     /// calendar of its own.
     pub fn set_date(&mut self, date: String) {
         self.date = date;
+    }
+
+    /// Pauses the game at `now`, while a person reads the help or answers a question, say:
+    /// the running clock stops with its time kept, and until [`GameSession::resume_game`]
+    /// no clock runs and the engine starts no search for its move. A search already under
+    /// way still plays its move (the other side's clock waits for the end of the pause).
+    pub fn pause_game(&mut self, now: Duration) {
+        self.paused = true;
+        self.pause_clocks(now);
+    }
+
+    /// Ends the pause at `now`: the side to move's clock runs again (unless the game is
+    /// over or its time is up), and the engine moves if it is its turn (at the next
+    /// [`GameSession::advance`]).
+    pub fn resume_game(&mut self, now: Duration) {
+        if !std::mem::take(&mut self.paused) || self.ending().is_some() {
+            return;
+        }
+        let side = self.game.board().side_to_move();
+        if let Some(clocks) = &mut self.clocks {
+            if !clocks.left(side, now).is_zero() {
+                clocks.start(side, now);
+            }
+        }
     }
 
     // ----- the game changes -----
@@ -441,6 +481,9 @@ impl GameSession {
         } else if let Some(clocks) = &self.clocks {
             self.clock_history = vec![clocks.snapshot(now)];
             self.clock_base = self.game.moves().len();
+        }
+        if self.paused {
+            self.pause_clocks(now);
         }
         self.position_changed();
         Ok(taken)
@@ -509,6 +552,9 @@ impl GameSession {
         loop {
             if self.ending().is_some() {
                 self.pause_clocks(now);
+                return updates;
+            }
+            if self.paused {
                 return updates;
             }
             let flagged = self.clocks.as_ref().and_then(|clocks| clocks.flagged(now));
@@ -679,6 +725,9 @@ impl GameSession {
         let text = line_to_san(board, &[mv], MoveNumbers::Shown);
         if let Some(clocks) = &mut self.clocks {
             clocks.moved(side, now);
+            if self.paused {
+                clocks.pause(now);
+            }
             self.clock_history.push(clocks.snapshot(now));
         }
         self.game.play(mv);

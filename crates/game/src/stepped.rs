@@ -12,8 +12,8 @@
 
 use crate::engine::Engine;
 use outpost_search::{
-    Depth, Limits, Progress, SearchEvent, SearchPosition, SearchResult, SearchSignals, Searcher,
-    TimeBudget, DEFAULT_MOVE_OVERHEAD,
+    Depth, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult, SearchSignals,
+    Searcher, TimeBudget, DEFAULT_MOVE_OVERHEAD,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -143,7 +143,11 @@ impl SteppedEngine {
             }
         }
         if let Some(mut finished) = job.take() {
-            let mut result = finished.done.take().unwrap_or_else(empty_result);
+            // The deepest iteration's result, or no move when stopped before the first.
+            let mut result = finished
+                .done
+                .take()
+                .unwrap_or_else(|| SearchResult::unsearched(None, Score::DRAW));
             result.time = finished.started.elapsed();
             // The cost of the whole search, the steps that searched shallower depths again too.
             result.nodes = finished.spent;
@@ -169,22 +173,6 @@ fn over(job: &Job) -> bool {
         || job
             .budget
             .is_some_and(|budget| job.started.elapsed() >= budget.soft)
-}
-
-/// The result of a search stopped before its first iteration: no move.
-fn empty_result() -> SearchResult {
-    SearchResult {
-        best_move: None,
-        ponder_move: None,
-        score: outpost_search::Score::DRAW,
-        depth: 0,
-        seldepth: 0,
-        nodes: 0,
-        nps: 0,
-        hashfull: 0,
-        time: Duration::ZERO,
-        pv: Vec::new(),
-    }
 }
 
 impl Engine for SteppedEngine {

@@ -84,18 +84,7 @@ impl Harness {
             .0
             .clone();
         let best_move = Some(parse_uci_move(&board, mv).unwrap());
-        let result = SearchResult {
-            best_move,
-            ponder_move: None,
-            score: Score::centipawns(score),
-            depth: 1,
-            seldepth: 1,
-            nodes: 1,
-            nps: 1,
-            hashfull: 0,
-            time: Duration::ZERO,
-            pv: best_move.into_iter().collect(),
-        };
+        let result = SearchResult::unsearched(best_move, Score::centipawns(score));
         let mut listener = self.script.lock().unwrap().listener.take().unwrap();
         listener(SearchEvent::Finished(result));
     }
@@ -220,6 +209,70 @@ fn a_take_back_against_the_engine_gives_the_clocks_back() {
     assert_eq!(clocks.left(Color::White, 35 * SECOND), 60 * SECOND);
     assert_eq!(clocks.left(Color::Black, 35 * SECOND), 60 * SECOND);
     assert_eq!(clocks.left(Color::White, 36 * SECOND), 59 * SECOND);
+}
+
+#[test]
+fn a_paused_game_stops_the_clocks_and_the_engine() {
+    let mut harness = Harness::new(Game::startpos(), against_engine());
+    let control = TimeControl::parse("1+2").unwrap();
+    harness
+        .session
+        .set_time_control(Some(control), Duration::ZERO);
+    // White reads the help from 10 s to 40 s: its clock stops meanwhile.
+    harness.session.pause_game(10 * SECOND);
+    assert!(harness.session.is_paused());
+    let clocks = harness.session.clocks().unwrap();
+    assert_eq!(clocks.running(), None);
+    assert_eq!(clocks.left(Color::White, 40 * SECOND), 50 * SECOND);
+    // No flag falls while paused, however long.
+    assert!(harness.session.advance(1000 * SECOND).is_empty());
+    harness.session.resume_game(40 * SECOND);
+    assert!(!harness.session.is_paused());
+    let clocks = harness.session.clocks().unwrap();
+    assert_eq!(clocks.running(), Some(Color::White));
+    assert_eq!(clocks.left(Color::White, 45 * SECOND), 45 * SECOND);
+    // White moves at 45 s; paused before the engine starts, it does not start.
+    harness.play("e2e4", 45 * SECOND).unwrap();
+    harness.session.pause_game(45 * SECOND);
+    assert!(harness.session.advance(50 * SECOND).is_empty());
+    assert_eq!(harness.searches(), 0, "no search starts while paused");
+    let clocks = harness.session.clocks().unwrap();
+    assert_eq!(clocks.left(Color::Black, 50 * SECOND), 60 * SECOND);
+    // Resumed at 50 s, the engine searches and its clock runs.
+    harness.session.resume_game(50 * SECOND);
+    harness.session.advance(50 * SECOND);
+    assert_eq!(harness.searches(), 1);
+    // Paused again while it searches: its move is played at 60 s, charged up to the pause
+    // (53 s), and white's clock waits for the end of the pause.
+    harness.session.pause_game(53 * SECOND);
+    harness.finish("e7e5", 0);
+    harness.deliver(60 * SECOND);
+    assert_eq!(harness.session.game().moves().len(), 2);
+    let clocks = harness.session.clocks().unwrap();
+    assert_eq!(clocks.running(), None);
+    assert_eq!(clocks.left(Color::Black, 70 * SECOND), 59 * SECOND);
+    assert_eq!(clocks.left(Color::White, 70 * SECOND), 47 * SECOND);
+    // A take-back while paused keeps the clocks stopped.
+    harness.session.take_back_turn(70 * SECOND).unwrap();
+    assert_eq!(harness.session.clocks().unwrap().running(), None);
+    harness.session.resume_game(80 * SECOND);
+    assert_eq!(
+        harness.session.clocks().unwrap().running(),
+        Some(Color::White)
+    );
+}
+
+#[test]
+fn the_pgn_of_a_game_with_clocks_has_its_time_control() {
+    let mut harness = Harness::new(Game::startpos(), against_engine());
+    assert_eq!(harness.session.pgn(&[]).tag("TimeControl"), None);
+    let control = TimeControl::parse("5+2").unwrap();
+    harness
+        .session
+        .set_time_control(Some(control), Duration::ZERO);
+    let pgn = harness.session.pgn(&[]);
+    assert_eq!(pgn.tag("TimeControl"), Some("300+2"));
+    assert!(outpost_pgn::write_pgn(&pgn).contains("[TimeControl \"300+2\"]"));
 }
 
 #[test]

@@ -516,11 +516,24 @@ fn the_board_has_the_arrows_again_after_a_typed_move() {
     driver.typed("e5");
     assert_eq!(driver.app.game().san_moves(), "e4 e5");
     assert_eq!(driver.app.focus(), Focus::Board);
-    // A line that is not accepted keeps the focus, to be fixed.
+    // A line that is not accepted keeps the focus and its text, to be fixed, and the message
+    // says why.
     driver.typed("Kz9");
     assert_eq!(driver.app.focus(), Focus::Input);
+    assert_eq!(driver.app.line().text(), "Kz9");
+    assert!(
+        driver.app.message().contains("The board is unchanged"),
+        "{}",
+        driver.app.message()
+    );
+    driver.key(KeyCode::Backspace);
+    driver.key(KeyCode::Backspace);
+    driver.typed("e2");
+    assert_eq!(driver.app.game().san_moves(), "e4 e5 Ke2");
+    assert!(driver.app.line().is_empty());
     driver.typed("dance");
     assert_eq!(driver.app.focus(), Focus::Input);
+    assert_eq!(driver.app.line().text(), "dance");
 }
 
 #[test]
@@ -733,6 +746,57 @@ fn the_flag_falls() {
 }
 
 #[test]
+fn the_help_and_the_quit_question_pause_the_clocks() {
+    let mut start = settings(humans());
+    start.time_control = Some(TimeControl::parse("1+0").unwrap());
+    let mut driver = Driver::new(start);
+    let left = |driver: &Driver, color| {
+        let clocks = driver.app.clocks().unwrap();
+        clocks.left(color, driver.app.clock_time())
+    };
+    driver.later(5);
+    driver.key(KeyCode::Char('?'));
+    driver.later(20);
+    assert_eq!(left(&driver, Color::White), Duration::from_secs(55));
+    driver.key(KeyCode::Esc);
+    driver.later(5);
+    assert_eq!(left(&driver, Color::White), Duration::from_secs(50));
+    driver.typed("e4");
+    driver.later(3);
+    driver.control('c');
+    assert_eq!(driver.app.overlay(), Some(Overlay::ConfirmQuit));
+    driver.later(100);
+    assert!(driver.app.ending().is_none(), "no flag falls meanwhile");
+    assert_eq!(left(&driver, Color::Black), Duration::from_secs(57));
+    driver.key(KeyCode::Char('n'));
+    driver.later(2);
+    assert_eq!(left(&driver, Color::Black), Duration::from_secs(55));
+    assert_eq!(left(&driver, Color::White), Duration::from_secs(50));
+    // The evaluation table is no pause: the clock runs while it is open.
+    driver.typed("eval");
+    driver.later(5);
+    assert_eq!(left(&driver, Color::Black), Duration::from_secs(50));
+}
+
+#[test]
+fn the_first_message_gives_moves_of_the_game_as_examples() {
+    let driver = Driver::new(settings(humans()));
+    assert!(driver.app.message().starts_with("Type a move (e4, Nf3)"));
+    let driver = Driver::new(fragments());
+    assert!(
+        driver.app.message().starts_with("Type a move (e3, Nc3)"),
+        "{}",
+        driver.app.message()
+    );
+    let driver = Driver::new(chess960(3));
+    assert!(
+        driver.app.message().starts_with("Type a move (f4, Ne3)"),
+        "{}",
+        driver.app.message()
+    );
+}
+
+#[test]
 fn the_engine_takes_a_draw_only_when_it_does_not_stand_better() {
     let mut up_a_queen = settings(Mode::default());
     up_a_queen.start = Board::from_fen("3qk3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
@@ -821,6 +885,8 @@ fn commands_of_the_line_mode_work_in_the_app() {
     assert!(driver.app.flipped());
     driver.typed("fen 8/8");
     assert!(driver.app.message().starts_with("Bad FEN"));
+    // A refused line stays in the input line: Ctrl-U empties it.
+    driver.control('u');
     driver.typed("depth 3");
     assert_eq!(driver.app.strength(), Strength::Depth(3));
     driver.typed("mode black");
@@ -831,8 +897,10 @@ fn commands_of_the_line_mode_work_in_the_app() {
     assert_eq!(driver.app.game().moves().len(), 1);
     driver.typed("Kz9");
     assert!(driver.app.message().contains("The board is unchanged"));
+    driver.control('u');
     driver.typed("load /nonexistent/file.pgn");
     assert!(driver.app.message().starts_with("Could not read"));
+    driver.control('u');
     driver.typed("hint");
     driver.wait_for_engine();
     assert!(
@@ -951,6 +1019,11 @@ fn chess_fragments_help_and_smallest_screen() {
         help.contains("a 5×5 board, no castling. C is the Right"),
         "{help}"
     );
+    assert!(
+        help.contains("(e3, b3,") && help.contains("Nc3, a5=C, b1c3)"),
+        "{help}"
+    );
+    assert!(!help.contains("e4"), "{help}");
     driver.key(KeyCode::Esc);
     // The 5×5 board needs 17×9 cells; an 8×8 game would need 26×12.
     driver.event(AppEvent::Resize(17, 9));

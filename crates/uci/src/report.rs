@@ -234,18 +234,7 @@ mod tests {
 
     #[test]
     fn no_legal_move() {
-        let result = SearchResult {
-            best_move: None,
-            ponder_move: None,
-            score: Score::mated_in(0),
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            nps: 0,
-            hashfull: 0,
-            time: Duration::ZERO,
-            pv: vec![],
-        };
+        let result = SearchResult::unsearched(None, Score::mated_in(0));
         let text = final_lines(&result, None, UciNotation::STANDARD);
         assert!(
             text.ends_with("score mate 0 nodes 0 hashfull 0 time 0\nbestmove 0000"),

@@ -144,6 +144,12 @@ impl LineEditor {
         line
     }
 
+    /// Puts `text` back in the line, the cursor at its end: a line taken by
+    /// [`LineEditor::submit`] and refused, to be fixed (it stays in the history too).
+    pub fn keep(&mut self, text: &str) {
+        self.set(text);
+    }
+
     /// Replaces the text, the cursor at its end.
     fn set(&mut self, text: &str) {
         self.text = text.chars().take(MAX_CHARS).collect();

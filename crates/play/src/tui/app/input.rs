@@ -5,9 +5,9 @@
 //! game, `?` opens the help, and any other character starts typing in the input line, so that
 //! every move and command (`e4`, `Nf3`, `h3`, `hint`) can be typed at once: letters never
 //! move the cursor. In the input line the usual editing keys work; Esc or Tab go back to the
-//! board, and so does Enter once the move or command is accepted. Ctrl-C quits (asking first
-//! about an unsaved game; a second Ctrl-C quits without saving) and F1 shows the help from
-//! anywhere.
+//! board, and so does Enter once the move or command is accepted (a refused line stays, to be
+//! fixed). Ctrl-C quits (asking first about an unsaved game; a second Ctrl-C quits without
+//! saving) and F1 shows the help from anywhere. The help and the quit question pause the game.
 
 use super::{App, Focus, Overlay, Promotion};
 use crate::tui::layout::{inside, panel_parts, MOVE_COLUMNS, MOVE_NUMBER_COLUMNS};
@@ -172,9 +172,12 @@ impl App {
             KeyCode::Enter => {
                 let line = self.line.submit();
                 // Accepted: the arrows move the board's cursor again (typing still starts
-                // the line); rejected: the line keeps the focus, Up recalls it to fix it.
+                // the line); refused: the line keeps the focus and its text, to be fixed,
+                // with the reason in the message.
                 if self.run_line(&line) {
                     self.focus = Focus::Board;
+                } else {
+                    self.line.keep(&line);
                 }
             }
             _ => {}

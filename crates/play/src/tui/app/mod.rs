@@ -55,7 +55,8 @@ pub enum Focus {
     Input,
 }
 
-/// A window over the board.
+/// A window over the board. The help and the quit question pause the game (its clocks and
+/// the engine's next move) while they are open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Overlay {
     /// The keys and commands.
@@ -119,6 +120,7 @@ impl App {
         let (game, chess960_number) = settings.first_game();
         let side = game.board().side_to_move();
         let variant = game.board().variant();
+        let examples = move_examples(game.board());
         let (sender, engine_reports) = channel();
         let engine = Box::new(SearchHandle::new(DEFAULT_HASH_MIB));
         let mut session = GameSession::new(
@@ -146,9 +148,9 @@ impl App {
             promotion: None,
             focus: Focus::Board,
             line: LineEditor::new(),
-            message: "Type a move (e4, Nf3) or pick a piece with the arrows or the mouse. \
-                      ? for help."
-                .to_string(),
+            message: format!(
+                "Type a move ({examples}) or pick a piece with the arrows or the mouse. ? for help."
+            ),
             overlay: None,
             view: None,
             move_list_scroll: None,
@@ -179,7 +181,22 @@ impl App {
             AppEvent::Tick => {}
             AppEvent::Engine(report) => self.engine_report(report),
         }
+        self.pause_for_overlay();
         self.advance();
+    }
+
+    /// The game is paused while the help or the quit question is open: the person reads or
+    /// answers, and no clock runs meanwhile.
+    fn pause_for_overlay(&mut self) {
+        let pause = matches!(self.overlay, Some(Overlay::Help | Overlay::ConfirmQuit));
+        if pause != self.session.is_paused() {
+            let now = self.clock_time();
+            if pause {
+                self.session.pause_game(now);
+            } else {
+                self.session.resume_game(now);
+            }
+        }
     }
 
     /// Handles the engine's reports that have arrived, at `now`, without waiting.
@@ -404,6 +421,44 @@ impl App {
     fn say(&mut self, text: impl Into<String>) {
         self.message = text.into();
     }
+}
+
+/// Two moves to give as examples of what to type, legal in `board`, in SAN: the king's
+/// pawn's longest step and the knight's move nearest the centre (`e4, Nf3` at the start of
+/// chess, `e3, Nc3` on Chess Fragments' 5×5 board, `f4, Ne3` in Chess960 #3).
+pub fn move_examples(board: &Board) -> String {
+    let moves = outpost_movegen::legal_moves(board);
+    let kind = |mv: &Move| board.piece_at(mv.from()).map(outpost_board::Piece::kind);
+    let file = |square: Square| square.file().index() as i32;
+    let rank = |square: Square| square.rank().index() as i32;
+    let king_file = file(board.king_square(board.side_to_move()));
+    let pawn = moves
+        .iter()
+        .filter(|mv| kind(mv) == Some(PieceKind::Pawn) && !mv.is_capture() && !mv.is_promotion())
+        .min_by_key(|mv| {
+            let step = (rank(mv.to()) - rank(mv.from())).abs();
+            ((file(mv.from()) - king_file).abs(), -step)
+        });
+    // Twice the distance from the centre, on the board of the game's size.
+    let edge = board.variant().size() as i32 - 1;
+    let off_centre =
+        |square: Square| (2 * file(square) - edge).abs() + (2 * rank(square) - edge).abs();
+    let knight = moves
+        .iter()
+        .filter(|mv| kind(mv) == Some(PieceKind::Knight))
+        .filter(|mv| pawn.is_none_or(|pawn| pawn.to() != mv.to()))
+        .min_by_key(|mv| (off_centre(mv.to()), -file(mv.to())));
+    let examples: Vec<Move> = pawn.into_iter().chain(knight).copied().collect();
+    let examples = if examples.is_empty() {
+        moves.iter().take(2).copied().collect()
+    } else {
+        examples
+    };
+    examples
+        .iter()
+        .map(|&mv| outpost_movegen::san::to_san(board, mv))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The cursor starts on the king's pawn of the human (white's when there is none).

@@ -244,7 +244,16 @@ fn draw_help(frame: &mut Frame<'_>, app: &App, screen: Rect) {
     } else {
         ""
     };
-    let text = format!("{rules}{HELP_TEXT}{APP_COMMANDS}\n  quit\nAny key closes this help.");
+    // Chess Fragments' 5×5 board has no e4 and no castling: examples of its own.
+    let help = if app.variant() == Variant::Fragments {
+        HELP_TEXT.replace(
+            "(e4, h3,\nNf3, O-O, e8=Q, g1f3)",
+            "(e3, b3,\nNc3, a5=C, b1c3)",
+        )
+    } else {
+        HELP_TEXT.to_string()
+    };
+    let text = format!("{rules}{help}{APP_COMMANDS}\n  quit\nAny key closes this help.");
     let rect = centered(screen, 76, wrapped_rows(&text, 74) + 2);
     let block = Block::default().borders(Borders::ALL).title(" Help ");
     frame.render_widget(Clear, rect);
