@@ -162,6 +162,11 @@ pub enum FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            FenError::FieldCount { found: 1 } => write!(
+                f,
+                "FEN has 1 field; expected 6 (placement, side, castling, en passant, \
+                 halfmove clock, fullmove number) or the first 4"
+            ),
             FenError::FieldCount { found } => write!(
                 f,
                 "FEN has {found} fields; expected 6 (placement, side, castling, en passant, \

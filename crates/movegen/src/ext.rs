@@ -174,13 +174,22 @@ impl BoardExt for Board {
 pub struct IllegalMoveError {
     mv: Move,
     matching: Option<Move>,
+    /// A legal promotion has the refused move's squares, which named no piece or another.
+    promotion: Option<Move>,
 }
 
 impl IllegalMoveError {
     fn new(board: &Board, mv: Move) -> IllegalMoveError {
+        let matching = board.find_move(mv.from(), mv.to(), mv.promotion_piece());
+        let promotion = legal_moves(board)
+            .iter()
+            .copied()
+            .find(|legal| legal.from() == mv.from() && legal.to() == mv.to())
+            .filter(|legal| matching.is_none() && legal.is_promotion());
         IllegalMoveError {
             mv,
-            matching: board.find_move(mv.from(), mv.to(), mv.promotion_piece()),
+            matching,
+            promotion,
         }
     }
 
@@ -208,9 +217,15 @@ impl fmt::Display for IllegalMoveError {
         if let Some(matching) = self.matching {
             write!(
                 f,
-                "; the legal move with these squares is a {:?} (find moves with find_move \
-                 or take them from legal_moves)",
+                "; the legal move with these squares is {matching} ({:?}): find moves with \
+                 find_move or take them from legal_moves",
                 matching.kind()
+            )?;
+        } else if let Some(promotion) = self.promotion {
+            write!(
+                f,
+                "; a pawn promotes there: name the piece, as {promotion} does (find_move \
+                 takes it)"
             )?;
         }
         Ok(())
@@ -354,14 +369,24 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "e2e4 (Quiet) is not a legal move here; the legal move with these squares is a \
-             DoublePush (find moves with find_move or take them from legal_moves)"
+            "e2e4 (Quiet) is not a legal move here; the legal move with these squares is \
+             e2e4 (DoublePush): find moves with find_move or take them from legal_moves"
         );
         let error = board
             .try_play(Move::quiet(Square::E2, Square::E5))
             .unwrap_err();
         assert_eq!(error.to_string(), "e2e5 (Quiet) is not a legal move here");
         assert_eq!(error.matching_legal_move(), None);
+        // A promotion that names no piece.
+        let mut board = Board::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let error = board
+            .try_play(Move::quiet(Square::A7, Square::A8))
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "a7a8 (Quiet) is not a legal move here; a pawn promotes there: name the piece, \
+             as a7a8q does (find_move takes it)"
+        );
     }
 
     #[test]

@@ -30,6 +30,9 @@ pub use legal::{
     count_legal_moves, has_legal_move, is_legal, kings_after, legal_captures, legal_moves,
     legal_moves_in_place, try_move, KingsAfter,
 };
+/// The board crate this one is built on, so that one dependency gives both at the same
+/// version: `use outpost_movegen::outpost_board::{Board, Move, Square};`.
+pub use outpost_board;
 pub use pins::{all_attackers_to, blockers, evasion_targets, pinned};
 pub use rays::{between, line};
 pub use status::{Game, GameStatus};

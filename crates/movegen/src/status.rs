@@ -222,6 +222,10 @@ impl Game {
     /// [`BoardExt::find_move`]); otherwise leaves the game as it was. The checked form of
     /// [`Game::play`].
     ///
+    /// It checks the move, not the game: a move after the game ended by itself (fivefold
+    /// repetition, the seventy-five-move rule, insufficient material) is still played, as a
+    /// record of a game that went on may need. Ask [`Game::status`] first to stop there.
+    ///
     /// ```
     /// use outpost_board::{Move, Square};
     /// use outpost_movegen::{BoardExt, Game};
@@ -268,7 +272,8 @@ impl Game {
     }
 
     /// Plays the legal move written as `text` in `notation` (with `UCI_Chess960`, castling
-    /// is king takes rook) and returns it; on error the game is unchanged.
+    /// is king takes rook) and returns it; on error the game is unchanged. Like [`Game::try_play`], it does not
+    /// ask whether the game is over.
     pub fn play_uci_in(&mut self, notation: UciNotation, text: &str) -> Result<Move, UciMoveError> {
         let mv = notation.parse(&self.board, text)?;
         self.play(mv);
@@ -276,7 +281,8 @@ impl Game {
     }
 
     /// Plays the legal move written as `text` in SAN (`Nf3`, `O-O`, `e8=Q`) and returns it;
-    /// on error the game is unchanged.
+    /// on error the game is unchanged. Like [`Game::try_play`], it does not
+    /// ask whether the game is over.
     pub fn play_san(&mut self, text: &str) -> Result<Move, SanError> {
         let mv = parse_san(&self.board, text)?;
         self.play(mv);

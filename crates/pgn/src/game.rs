@@ -146,13 +146,18 @@ impl Default for PgnGame {
 impl PgnGame {
     /// A game without moves starting from `start`, with an unknown result and the standard
     /// tags other than `Result` set to their "unknown" values (`?`, and `????.??.??` for the
-    /// date), so that a game written and read back compares equal.
+    /// date) and the `Variant` tag a Chess960 or Chess Fragments start needs, so that a game
+    /// written and read back compares equal.
     pub fn new(start: Board) -> PgnGame {
-        let tags = SEVEN_TAG_ROSTER
+        let mut tags: Vec<(String, String)> = SEVEN_TAG_ROSTER
             .iter()
             .filter(|&&name| name != "Result")
             .map(|&name| (name.to_string(), unknown_value(name).to_string()))
             .collect();
+        // As the writer writes it and the reader keeps it, so that a game read back is equal.
+        if let Some(variant) = crate::write::variant_of(&start) {
+            tags.push(("Variant".to_string(), variant.to_string()));
+        }
         PgnGame {
             tags,
             start,
@@ -262,6 +267,30 @@ pub(crate) fn unknown_value(name: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game of each rule set, from its start or from a position, with a tag of its own,
+    /// written and read back is the same game.
+    #[test]
+    fn games_of_every_rule_set_read_back_equal() {
+        let starts = [
+            Board::startpos(),
+            Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap(),
+            Board::chess960(3).unwrap(),
+            Board::from_fen(outpost_board::Variant::Fragments.start_fen()).unwrap(),
+        ];
+        for start in starts {
+            let mut game = Game::new(start.clone());
+            for _ in 0..6 {
+                let Some(&mv) = outpost_movegen::legal_moves(game.board()).first() else {
+                    break;
+                };
+                game.play(mv);
+            }
+            let pgn = PgnGame::from_game(&game, &[("White", "Outpost"), ("Annotator", "test")]);
+            let read = crate::read_pgn(&crate::write_pgn(&pgn)).unwrap();
+            assert_eq!(read, vec![pgn], "{}", start.to_fen());
+        }
+    }
 
     #[test]
     fn results_read_and_write() {

@@ -28,12 +28,7 @@ pub fn write_pgn(game: &PgnGame) -> String {
     let fen = game.start.to_fen();
     // Readers must know the rules (Chess960's castling, Chess Fragments' board) before they
     // read the FEN.
-    let rules = if game.start.variant() != Variant::Chess {
-        Some(game.start.variant().name())
-    } else {
-        game.start.has_chess960_castling().then_some("Chess960")
-    };
-    if let Some(variant) = game.tag("Variant").or(rules) {
+    if let Some(variant) = game.tag("Variant").or(variant_of(&game.start)) {
         push_tag(&mut text, "Variant", variant);
     }
     if fen != Board::STARTPOS_FEN {
@@ -270,5 +265,14 @@ mod tests {
             text.ends_with("\n{Stopped before move 1 (e2e5): not legal} *\n"),
             "{text}"
         );
+    }
+}
+
+/// The `Variant` tag the rules of a game from `start` need: none for standard chess.
+pub(crate) fn variant_of(start: &Board) -> Option<&'static str> {
+    if start.variant() != Variant::Chess {
+        Some(start.variant().name())
+    } else {
+        start.has_chess960_castling().then_some("Chess960")
     }
 }
