@@ -190,6 +190,15 @@ fn push_tag(text: &mut String, name: &str, value: &str) {
     text.push_str("\"]\n");
 }
 
+/// The `Variant` tag the rules of a game from `start` need: none for standard chess.
+pub(crate) fn variant_of(start: &Board) -> Option<&'static str> {
+    if start.variant() != Variant::Chess {
+        Some(start.variant().name())
+    } else {
+        start.has_chess960_castling().then_some("Chess960")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,14 +274,5 @@ mod tests {
             text.ends_with("\n{Stopped before move 1 (e2e5): not legal} *\n"),
             "{text}"
         );
-    }
-}
-
-/// The `Variant` tag the rules of a game from `start` need: none for standard chess.
-pub(crate) fn variant_of(start: &Board) -> Option<&'static str> {
-    if start.variant() != Variant::Chess {
-        Some(start.variant().name())
-    } else {
-        start.has_chess960_castling().then_some("Chess960")
     }
 }
