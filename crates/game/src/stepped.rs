@@ -25,6 +25,12 @@ const MAX_STEP_DEPTH: Depth = 100;
 /// The longest step: how long a message to the worker (a move, `stop`) may wait.
 pub const STEP_TIME: Duration = Duration::from_millis(200);
 
+/// What a stepped search's answer costs beyond the search, kept back from its time besides
+/// the game's move overhead: the last short step and the way from the step loop to the page
+/// (measured in Chromium's worker by `scripts/site-measure.py`: about 15 ms from `go` to the
+/// move beyond the search's own time, at every time to think).
+pub const STEP_OVERHEAD: Duration = Duration::from_millis(15);
+
 /// A search in progress.
 struct Job {
     position: SearchPosition,
@@ -69,7 +75,7 @@ impl SteppedEngine {
         searcher.set_move_overhead(Duration::ZERO);
         let inner = Inner {
             searcher,
-            overhead: DEFAULT_MOVE_OVERHEAD,
+            overhead: DEFAULT_MOVE_OVERHEAD + STEP_OVERHEAD,
             job: None,
         };
         let engine = SteppedEngine {
@@ -224,7 +230,7 @@ impl Engine for SteppedEngine {
     }
 
     fn set_move_overhead(&mut self, overhead: Duration) {
-        self.lock().overhead = overhead;
+        self.lock().overhead = overhead + STEP_OVERHEAD;
     }
 }
 
