@@ -74,8 +74,9 @@ pub struct Estimate {
     pub los: Option<f64>,
 }
 
-/// The estimate from outcomes `scores[i]` (0 to 1) seen `counts[i]` times; `None` without any.
-pub fn estimate(scores: &[f64], counts: &[u64]) -> Option<Estimate> {
+/// The number of outcomes `scores[i]` seen `counts[i]` times, their mean and variance;
+/// `None` without any.
+fn moments(scores: &[f64], counts: &[u64]) -> Option<(f64, f64, f64)> {
     let n = counts.iter().sum::<u64>() as f64;
     if n == 0.0 {
         return None;
@@ -92,6 +93,12 @@ pub fn estimate(scores: &[f64], counts: &[u64]) -> Option<Estimate> {
         .map(|(&x, &c)| c as f64 * (x - mean) * (x - mean))
         .sum::<f64>()
         / n;
+    Some((n, mean, variance))
+}
+
+/// The estimate from outcomes `scores[i]` (0 to 1) seen `counts[i]` times; `None` without any.
+pub fn estimate(scores: &[f64], counts: &[u64]) -> Option<Estimate> {
+    let (n, mean, variance) = moments(scores, counts)?;
     let error = (variance / n).sqrt();
     let inside = |x: f64| x > 0.0 && x < 1.0;
     let elo = inside(mean).then(|| elo_of_score(mean));
@@ -298,19 +305,7 @@ fn constrained_mle(scores: &[f64], observed: &[f64], mean: f64) -> Vec<f64> {
 /// `N (s1 − s0)(2x̄ − s0 − s1) / (2σ²)`.
 #[cfg(test)]
 fn llr_approximation(scores: &[f64], counts: &[u64], s0: f64, s1: f64) -> f64 {
-    let n = counts.iter().sum::<u64>() as f64;
-    let mean = scores
-        .iter()
-        .zip(counts)
-        .map(|(&x, &c)| x * c as f64)
-        .sum::<f64>()
-        / n;
-    let variance = scores
-        .iter()
-        .zip(counts)
-        .map(|(&x, &c)| c as f64 * (x - mean).powi(2))
-        .sum::<f64>()
-        / n;
+    let (n, mean, variance) = moments(scores, counts).expect("outcomes");
     n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
 }
 
