@@ -5,13 +5,15 @@ Playwright, the engine compiled to WebAssembly thinking in a Web Worker, no serv
 Serves the built folder under a sub-path (`/play/`) with `python3 -m http.server` on loopback,
 loads the page and checks: the engine answers; a whole game played to its end against the
 worker at 0.1 s a move (the test's moves chosen at random among the legal ones, which
-python-chess lists); a click on the page answered within 50 ms while the worker thinks; "Move
+python-chess lists); a click on the page answered within 50 ms while the worker thinks, whose
+thinking panel shows the whole search (positions and time grow from report to report); "Move
 now" plays at once; Chess960 #3 and Chess Fragments starts; analysis with three lines and the
-evaluation bar; Count of Kiwipete to depth 4 = 4,085,603, and a Count stopped by its Stop
-button; the game kept over a reload; a worker that dies started again with the game going on;
-a broken FEN answered with the served page's error text; no request leaving the page's origin;
-no error in the page's console; and a site without its .wasm saying the engine could not be
-started instead of showing a dead board. Screenshots go to the --out folder.
+evaluation bar; Count of Kiwipete to depth 4 = 4,085,603, a Count stopped by its Stop
+button, and the widest Count row fitting beside the board; the game kept over a reload; a
+worker that dies started again with the game going on; a broken FEN answered with the served
+page's error text; no request leaving the page's origin; no error in the page's console; and a
+site without its .wasm saying the engine could not be started instead of showing a dead board.
+Screenshots go to the --out folder.
 
 Usage: scripts/site-browser-test.py [--out DIR] [--no-build]
 Needs: scripts/install-web-test-deps.sh (chromium, Playwright and python-chess for Python).
@@ -79,11 +81,43 @@ def play_random_game(page, checks, rng):
                  status.startswith("Game over"), f"{status!r} after {moves_count(page)} moves")
 
 
+# Records the thinking panel's positions and time at each of the search's reports (each sets
+# the positions), with the page's time since the recording began.
+RECORD_REPORTS = """() => {
+    window.reports = []
+    const began = performance.now()
+    new MutationObserver(() => window.reports.push({
+        nodes: Number(document.querySelector('#t-nodes').textContent.replace(/,/g, '')),
+        time: parseFloat(document.querySelector('#t-time').textContent),
+        at: (performance.now() - began) / 1000,
+    })).observe(document.querySelector('#t-nodes'), {childList: true, characterData: true, subtree: true})
+}"""
+
+
+def thinking_panel_grows(page, checks):
+    """The thinking panel shows the whole search, as with a search on a thread: its positions
+    and time grow from one report to the next, and a report seconds into the search says so
+    (each step of the worker is a search of its own of at most 0.2 s)."""
+    try:
+        page.wait_for_function("window.reports.some((report) => report.at > 1.5)", timeout=9000)
+    except Exception:  # no report after 1.5 s: the check below says so
+        pass
+    reports = [report for report in page.evaluate("window.reports") if report["nodes"] > 0]
+    grows = len(reports) >= 3 and all(
+        later["nodes"] > earlier["nodes"] and later["time"] >= earlier["time"]
+        for earlier, later in zip(reports, reports[1:]))
+    last = reports[-1] if reports else None
+    honest = last is not None and last["at"] > 1.5 and last["time"] >= last["at"] - 1.0
+    checks.check("the thinking panel's positions and time grow with the search", grows and honest,
+                 f"{len(reports)} reports, the last {last}")
+
+
 def click_while_thinking(page, checks):
     """A click is answered within 50 ms while the worker thinks; Move now plays at once."""
     page.click('input[name="think"][value="10000"]')
     page.click("#new-game")
     page.wait_for_function(YOUR_MOVE, timeout=30000)
+    page.evaluate(RECORD_REPORTS)
     common.click_square(page, "e2")
     common.click_square(page, "e4")
     page.wait_for_function("!document.querySelector('#stop-thinking').hidden", timeout=10000)
@@ -99,6 +133,7 @@ def click_while_thinking(page, checks):
     worst = max(latencies)
     checks.check("a click answered within 50 ms while the worker thinks", worst < 50,
                  f"{[round(value, 1) for value in latencies]} ms")
+    thinking_panel_grows(page, checks)
     started = time.time()
     page.click("#stop-thinking")
     page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=15000)
@@ -144,6 +179,21 @@ def stop_count(page, checks):
     waited = time.time() - started
     status = page.text_content("#count-status")
     checks.check("Stop ends a Count in the worker", status == "Stopped.", f"{status!r} after {waited:.2f} s")
+    # The widest row a Count shows (nine digits, the longest name, the widest speed)
+    # beside the board at the test's 1280 px: the table fits its panel without scrolling.
+    widths = page.evaluate("""() => {
+        const body = document.querySelector('#count-table tbody')
+        const row = body.rows[0].cloneNode(true)
+        const widest = ['Position 4', '6', '706,045,033', '706,045,033', 'differs', '12,345 ms', '999,999/s']
+        widest.forEach((text, index) => { row.cells[index].textContent = text })
+        body.appendChild(row)
+        const scroll = document.querySelector('.count-scroll')
+        const widths = [scroll.scrollWidth, scroll.clientWidth]
+        row.remove()
+        return widths
+    }""")
+    checks.check("the widest Count row fits beside the board at 1280 px", widths[0] <= widths[1],
+                 f"table {widths[0]} px in {widths[1]} px")
 
 
 def run(base, broken_base, out, checks):

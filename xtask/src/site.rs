@@ -50,7 +50,7 @@ pub fn run(options: &SiteOptions) -> Result<Verdict, String> {
         .len();
     println!(
         "site: {} ({} KiB of WebAssembly); serve the folder with any web server, e.g. \
-         python3 -m http.server --directory {}",
+         python3 -m http.server --bind 127.0.0.1 --directory {}",
         out.display(),
         size / 1024,
         out.display()

@@ -12,7 +12,7 @@
 
 use crate::engine::Engine;
 use outpost_search::{
-    Depth, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult, SearchSignals,
+    Depth, Info, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult, SearchSignals,
     Searcher, TimeBudget, DEFAULT_MOVE_OVERHEAD,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -112,13 +112,22 @@ impl SteppedEngine {
             });
             let limits = Limits {
                 depth: Some(depth),
-                nodes: current.limits.nodes,
+                // The nodes the whole search has left.
+                nodes: current
+                    .limits
+                    .nodes
+                    .map(|nodes| nodes.saturating_sub(current.spent).max(1)),
                 movetime: Some(left.clamp(Duration::from_millis(1), STEP_TIME)),
                 mate: current.limits.mate,
                 search_moves: current.limits.search_moves.clone(),
                 ..Limits::default()
             };
-            let listener = &mut current.listener;
+            let Job {
+                listener,
+                started,
+                spent,
+                ..
+            } = current;
             let result = searcher.search(
                 &current.position.board,
                 &current.position.history,
@@ -128,7 +137,8 @@ impl SteppedEngine {
                     // The shallower iterations were reported by earlier steps.
                     if let Progress::Iteration(info) = progress {
                         if info.depth == depth {
-                            listener(SearchEvent::Progress(progress.clone()));
+                            let info = whole_search_figures(info, *spent, *started);
+                            listener(SearchEvent::Progress(Progress::Iteration(info)));
                         }
                     }
                 },
@@ -140,7 +150,7 @@ impl SteppedEngine {
             current.stopped |= current
                 .limits
                 .nodes
-                .is_some_and(|nodes| result.nodes >= nodes);
+                .is_some_and(|nodes| current.spent >= nodes);
             if result.depth >= depth || current.done.is_none() {
                 current.done = Some(result);
             }
@@ -154,13 +164,32 @@ impl SteppedEngine {
                 .done
                 .take()
                 .unwrap_or_else(|| SearchResult::unsearched(None, Score::DRAW));
-            result.time = finished.started.elapsed();
             // The cost of the whole search, the steps that searched shallower depths again too.
+            result.time = finished.started.elapsed();
             result.nodes = finished.spent;
-            result.nps = (finished.spent as f64 / result.time.as_secs_f64().max(1e-3)) as u64;
+            result.nps = nodes_per_second(result.nodes, result.time);
             (finished.listener)(SearchEvent::Finished(result));
         }
     }
+}
+
+/// A step's report of an iteration with the figures of the whole search: the nodes of the
+/// earlier steps (`spent`) added and the time since it `started`, so that the thinking panel's
+/// positions and time grow from one report to the next as they do with a search on a thread.
+fn whole_search_figures(info: &Info, spent: u64, started: Instant) -> Info {
+    let nodes = spent + info.nodes;
+    let time = started.elapsed();
+    Info {
+        nodes,
+        time,
+        nps: nodes_per_second(nodes, time),
+        ..info.clone()
+    }
+}
+
+/// Nodes per second, reckoned over at least a millisecond.
+fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64
 }
 
 /// `true` when the job's limits are reached: its depth, nodes or time, or no move to search.
@@ -175,7 +204,7 @@ fn over(job: &Job) -> bool {
         .min(MAX_STEP_DEPTH);
     done.best_move.is_none()
         || done.depth >= max_depth
-        || job.limits.nodes.is_some_and(|nodes| done.nodes >= nodes)
+        || job.limits.nodes.is_some_and(|nodes| job.spent >= nodes)
         || job
             .budget
             .is_some_and(|budget| job.started.elapsed() >= budget.soft)
@@ -347,5 +376,65 @@ mod tests {
         let result = finished.expect("the search finished");
         assert!(result.best_move.is_some());
         assert!(result.depth < MAX_STEP_DEPTH, "depth {}", result.depth);
+    }
+
+    /// Runs a search of `limits` from the start position step by step to its end; its
+    /// iteration reports and its result.
+    fn stepped_search(limits: Limits) -> (Vec<Info>, SearchResult) {
+        let (mut engine, _) = SteppedEngine::new(1);
+        let (sender, events) = channel();
+        engine.start(
+            SearchPosition::new(outpost_board::Board::startpos()),
+            limits,
+            Box::new(move |event| {
+                let _ = sender.send(event);
+            }),
+        );
+        while engine.is_searching() {
+            engine.step();
+        }
+        let mut reports = Vec::new();
+        let mut finished = None;
+        for event in events.try_iter() {
+            match event {
+                SearchEvent::Progress(Progress::Iteration(info)) => reports.push(info),
+                SearchEvent::Progress(_) => {}
+                SearchEvent::Finished(result) => finished = Some(result),
+            }
+        }
+        (reports, finished.expect("the search finished"))
+    }
+
+    /// The thinking panel shows the whole search: positions and time grow from one report to
+    /// the next, though each step is a search of its own, and the result counts them all.
+    #[test]
+    fn the_reports_count_the_whole_search_not_the_step() {
+        let (reports, result) = stepped_search(Limits {
+            depth: Some(7),
+            ..Limits::default()
+        });
+        assert_eq!(reports.len(), 7);
+        for pair in reports.windows(2) {
+            let (earlier, later) = (&pair[0], &pair[1]);
+            assert!(later.nodes > earlier.nodes, "{earlier:?} then {later:?}");
+            assert!(later.time >= earlier.time, "{earlier:?} then {later:?}");
+        }
+        // The last step ended with its iteration: its report is the search's whole cost.
+        let last = reports.last().expect("reports");
+        assert_eq!(last.nodes, result.nodes);
+        assert!(last.time <= result.time);
+    }
+
+    /// `go nodes N` is N nodes for the whole search, not for each step.
+    #[test]
+    fn a_node_limit_is_for_the_whole_search() {
+        let (_, result) = stepped_search(Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        });
+        assert!(result.best_move.is_some());
+        // The search checks the node count every few nodes: it may go a little over.
+        assert!(result.nodes <= 20_000 + 2_048, "{} nodes", result.nodes);
+        assert!(result.nodes >= 20_000, "{} nodes", result.nodes);
     }
 }

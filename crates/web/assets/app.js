@@ -517,6 +517,11 @@ function formatCount(n) {
     return n.toLocaleString("en-US")
 }
 
+// A Count's speed: millions a second once there are millions, short enough for the table.
+function formatSpeed(n) {
+    return n >= 1e6 ? (n / 1e6).toFixed(1) + " M/s" : formatCount(n) + "/s"
+}
+
 function onInfo(info) {
     if (info.multipv === 1) {
         setEvalBar(info.score)
@@ -830,8 +835,9 @@ function addCountRow(row) {
     const tr = document.createElement("tr")
     const cells = [
         row.position, row.depth, formatCount(row.nodes), formatCount(row.expected),
+        // Under a millisecond the clock cannot tell a speed.
         row.same ? "same" : "differs", row.time_ms < 1 ? "<1 ms" : formatCount(row.time_ms) + " ms",
-        formatCount(row.nps) + "/s",
+        row.time_ms < 1 ? "–" : formatSpeed(row.nps),
     ]
     cells.forEach((text, index) => {
         const td = document.createElement("td")
