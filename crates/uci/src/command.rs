@@ -128,11 +128,27 @@ pub struct GoCommand {
     pub warnings: Vec<GoWarning>,
 }
 
-/// An argument of `go` that was ignored.
+/// An argument of `go` that was ignored or changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GoWarning {
-    /// A keyword that needs a number was not followed by one.
-    NeedsNumber(&'static str),
+    /// A keyword that needs a number was not followed by one: what came instead (taken with
+    /// the keyword) when it was no keyword either.
+    NeedsNumber {
+        /// The keyword.
+        keyword: &'static str,
+        /// The word after it, ignored with it.
+        found: Option<String>,
+    },
+    /// A count (`depth`, `nodes`, `mate`, `movestogo`) outside its range, brought into it.
+    OutOfRange {
+        /// The keyword.
+        keyword: &'static str,
+        /// The number as given.
+        given: String,
+        /// The number used.
+        used: u64,
+    },
     /// A word that is no `go` keyword.
     UnknownArgument(String),
 }
@@ -140,7 +156,19 @@ pub enum GoWarning {
 impl fmt::Display for GoWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GoWarning::NeedsNumber(keyword) => write!(f, "go {keyword} needs a number, ignored"),
+            GoWarning::NeedsNumber {
+                keyword,
+                found: None,
+            } => write!(f, "go {keyword} needs a number, ignored"),
+            GoWarning::NeedsNumber {
+                keyword,
+                found: Some(word),
+            } => write!(f, "go {keyword} needs a number, not '{word}': both ignored"),
+            GoWarning::OutOfRange {
+                keyword,
+                given,
+                used,
+            } => write!(f, "go {keyword} {given} is out of range: {used} used"),
             GoWarning::UnknownArgument(word) => write!(f, "go: unknown argument '{word}' ignored"),
         }
     }
@@ -323,28 +351,60 @@ fn parse_go(arguments: &[&str]) -> Result<UciCommand, UciError> {
             go.infinite |= keyword == "infinite";
             continue;
         }
-        // The value is taken only when it is a number; otherwise it is read as the next
-        // keyword.
-        let Some(number) = words.peek().and_then(|text| non_negative_number(text)) else {
-            go.warnings.push(GoWarning::NeedsNumber(keyword));
+        // A keyword after it is read as the next keyword; any other word that is no number
+        // is taken as the bad value.
+        let Some(text) = words.next_if(|word| !GO_KEYWORDS.contains(word)) else {
+            go.warnings.push(GoWarning::NeedsNumber {
+                keyword,
+                found: None,
+            });
             continue;
         };
-        words.next();
+        let Some(number) = non_negative_number(text) else {
+            go.warnings.push(GoWarning::NeedsNumber {
+                keyword,
+                found: Some(text.to_string()),
+            });
+            continue;
+        };
+        // A time below zero (a GUI's clock that ran over) is none left; a huge one saturates.
         let millis = Some(Duration::from_millis(number.min(MAX_GO_MILLIS)));
-        let count = Some(number.clamp(1, u64::from(MAX_GO_COUNT)) as u32);
+        let mut count = || {
+            let (used, warning) = count_in_range(keyword, text, number);
+            go.warnings.extend(warning);
+            used
+        };
         match keyword {
             "wtime" => go.white_time = millis,
             "btime" => go.black_time = millis,
             "winc" => go.white_increment = millis,
             "binc" => go.black_increment = millis,
             "movetime" => go.movetime = millis,
-            "movestogo" => go.moves_to_go = count,
-            "depth" => go.depth = count.map(|depth| depth as Depth),
-            "mate" => go.mate = count,
-            _ => go.nodes = Some(number.max(1)),
+            "movestogo" => go.moves_to_go = Some(count() as u32),
+            "depth" => go.depth = Some(count() as Depth),
+            "mate" => go.mate = Some(count() as u32),
+            _ => go.nodes = Some(count()),
         }
     }
     Ok(UciCommand::Go(go))
+}
+
+/// A count of `go` (`text`, read as `number`) brought into its range: at least 1, at most
+/// [`MAX_GO_COUNT`] (`nodes`: any number), with the warning that says so when it was out.
+fn count_in_range(keyword: &'static str, text: &str, number: u64) -> (u64, Option<GoWarning>) {
+    let high = if keyword == "nodes" {
+        u64::MAX
+    } else {
+        u64::from(MAX_GO_COUNT)
+    };
+    let used = number.clamp(1, high);
+    let out = used != number || text.starts_with('-');
+    let warning = out.then(|| GoWarning::OutOfRange {
+        keyword,
+        given: text.to_string(),
+        used,
+    });
+    (used, warning)
 }
 
 /// A whole number as `go` reads it: negative values become 0, huge ones saturate; `None`
@@ -587,8 +647,23 @@ mod tests {
         assert_eq!(go("go depth 4000000000").depth, Some(MAX_GO_COUNT as Depth));
         assert_eq!(parsed.nodes, Some(1));
         assert_eq!(parsed.mate, Some(1));
-        assert_eq!(parsed.warnings, vec![]);
-        assert_eq!(go("go nodes 99999999999999999999").nodes, Some(u64::MAX));
+        // A clock below zero is a GUI's normal report of no time left: no warning. A count
+        // out of its range is told.
+        let texts: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts,
+            [
+                "go depth 0 is out of range: 1 used",
+                "go movestogo 5000 is out of range: 1000 used",
+                "go nodes 0 is out of range: 1 used",
+                "go mate -3 is out of range: 1 used",
+            ]
+        );
+        assert_eq!(go("go depth -1").depth, Some(1));
+        assert_eq!(go("go depth -1").warnings.len(), 1);
+        let huge = go("go nodes 99999999999999999999");
+        assert_eq!(huge.nodes, Some(u64::MAX));
+        assert_eq!(huge.warnings, vec![]);
     }
 
     #[test]
@@ -596,21 +671,28 @@ mod tests {
         let parsed = go("go wtime x btime 1e5 depth 4 frobnicate movetime");
         assert_eq!(parsed.depth, Some(4));
         assert_eq!(parsed.white_time, None);
+        let needs = |keyword, found: Option<&str>| GoWarning::NeedsNumber {
+            keyword,
+            found: found.map(str::to_string),
+        };
         assert_eq!(
             parsed.warnings,
             vec![
-                GoWarning::NeedsNumber("wtime"),
-                GoWarning::UnknownArgument("x".to_string()),
-                GoWarning::NeedsNumber("btime"),
-                GoWarning::UnknownArgument("1e5".to_string()),
+                needs("wtime", Some("x")),
+                needs("btime", Some("1e5")),
                 GoWarning::UnknownArgument("frobnicate".to_string()),
-                GoWarning::NeedsNumber("movetime"),
+                needs("movetime", None),
             ]
         );
         let texts: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
-        assert_eq!(texts[0], "go wtime needs a number, ignored");
-        assert_eq!(texts[1], "go: unknown argument 'x' ignored");
-        assert_eq!(go("go depth -").warnings.len(), 2);
+        assert_eq!(texts[0], "go wtime needs a number, not 'x': both ignored");
+        assert_eq!(texts[2], "go: unknown argument 'frobnicate' ignored");
+        assert_eq!(texts[3], "go movetime needs a number, ignored");
+        // One warning a mistake; a keyword after a keyword is read as a keyword.
+        assert_eq!(go("go depth -").warnings, vec![needs("depth", Some("-"))]);
+        let followed = go("go movetime depth 3");
+        assert_eq!(followed.warnings, vec![needs("movetime", None)]);
+        assert_eq!(followed.depth, Some(3));
     }
 
     #[test]

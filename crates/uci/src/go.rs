@@ -17,12 +17,23 @@ pub fn limits_for(go: &GoCommand, board: &Board, notation: UciNotation) -> (Limi
             Err(error) => warnings.push(format!("searchmoves: {error}")),
         }
     }
+    // `go` with nothing that ends it searches until `stop`, as `go infinite` (so the end of
+    // the input stops it too).
+    let unlimited = go.depth.is_none()
+        && go.nodes.is_none()
+        && go.movetime.is_none()
+        && go.mate.is_none()
+        && go.white_time.is_none()
+        && go.black_time.is_none();
+    if unlimited && !go.infinite && !go.ponder {
+        warnings.push("go without a limit: searching until stop".to_string());
+    }
     let limits = Limits {
         depth: go.depth,
         nodes: go.nodes,
         movetime: go.movetime,
         mate: go.mate,
-        infinite: go.infinite,
+        infinite: go.infinite || (unlimited && !go.ponder),
         ponder: go.ponder,
         white_time: go.white_time,
         black_time: go.black_time,
@@ -60,8 +71,8 @@ mod tests {
         assert_eq!(
             warnings,
             [
-                "go btime needs a number, ignored",
-                "go: unknown argument '1e5' ignored",
+                "go btime needs a number, not '1e5': both ignored",
+                "go depth 0 is out of range: 1 used",
                 "searchmoves: 'e9e4' is not a move in UCI notation (like e2e4, or e7e8q for a \
                  promotion)",
                 "searchmoves: 'e2e5' is not a legal move here",
@@ -98,5 +109,27 @@ mod tests {
                 search_moves: vec![],
             }
         );
+    }
+
+    /// `go` with nothing that ends it searches until `stop`, and says so; a `go` with a bad
+    /// value only is the same.
+    #[test]
+    fn a_go_without_a_limit_is_infinite() {
+        for line in ["go", "go movetime abc", "go searchmoves e2e4"] {
+            let (limits, warnings) =
+                limits_for(&go(line), &Board::startpos(), UciNotation::STANDARD);
+            assert!(limits.infinite, "{line}");
+            assert_eq!(
+                warnings.last().map(String::as_str),
+                Some("go without a limit: searching until stop"),
+                "{line}"
+            );
+        }
+        for line in ["go infinite", "go depth 3", "go wtime 1000", "go ponder"] {
+            let (limits, warnings) =
+                limits_for(&go(line), &Board::startpos(), UciNotation::STANDARD);
+            assert_eq!(limits.infinite, line == "go infinite", "{line}");
+            assert!(warnings.is_empty(), "{line}: {warnings:?}");
+        }
     }
 }

@@ -248,11 +248,18 @@ fn the_end_of_input_finishes_a_limited_search_and_stops_an_infinite_one() {
         "{output:#?}"
     );
 
-    let mut uci = Uci::start();
-    uci.send(b"go infinite\n");
-    uci.expect("info depth 2 ");
-    let rest = uci.finish();
-    assert!(rest.last().unwrap().starts_with("bestmove "), "{rest:#?}");
+    // `go infinite`, a `go` with no limit and one whose only limit is unreadable search
+    // until stop, and the end of the input is one.
+    for command in ["go infinite\n", "go\n", "go movetime abc\n"] {
+        let mut uci = Uci::start();
+        uci.send(command.as_bytes());
+        uci.expect("info depth 2 ");
+        let rest = uci.finish();
+        assert!(
+            rest.last().unwrap().starts_with("bestmove "),
+            "{command}: {rest:#?}"
+        );
+    }
 }
 
 #[test]
