@@ -5,7 +5,8 @@ Builds and starts the server (`target/release/outpost-web --port 0`), loads the 
 clicking, waits for the engine's reply and the thinking panel, takes back, turns the board,
 reloads and finds the game kept, stops the server and finds the page saying so and refusing a
 move, restarts it and finds the game again, plays Chess960 #3 castling with the king dragged onto
-its rook (and a bad number refused), plays Chess Fragments on the 5x5 board (a move by clicking,
+its rook (a bad number refused with the thinking panel kept, a new game clearing it and the
+evaluation bar), plays Chess Fragments on the 5x5 board (a move by clicking,
 one by dragging, the engine's answers, a promotion to the Right through the picker, the PGN's
 variant, the Right's table in the evaluation, a reload, the board turned) and goes back to
 standard chess, reads the FEN error of a bad FEN-like paste, finds the variant select following a
@@ -265,10 +266,14 @@ def run(server, out, checks):
         page.wait_for_selector("#message:not([hidden])")
         message = page.text_content("#message")
         checks.check("a bad Chess960 number is refused", "0 to 959" in message and moves_of(page) == played, repr(message))
+        depth = page.text_content("#t-depth")
+        checks.check("a refused new game leaves the thinking panel as it was", depth != "–", repr(depth))
         page.select_option("#variant", "standard")
         page.click("#new-game")
         page.wait_for_function("document.querySelector('#variant-name').hidden && document.querySelectorAll('#moves .move').length === 0")
         checks.check("a standard game again", page.input_value("#fen").startswith("rnbqkbnr/"), page.input_value("#fen"))
+        panel = [page.text_content(selector) for selector in ("#t-depth", "#eval-bar-text")]
+        checks.check("a new game clears the thinking panel and the evaluation bar", panel == ["–", "0.0"], str(panel))
 
         fragments(page, checks, out)
 

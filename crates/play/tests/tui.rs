@@ -1090,3 +1090,36 @@ fn the_engine_pauses_between_its_moves_when_it_plays_itself() {
     driver.typed("e4");
     assert_eq!(driver.app.game().moves().len(), 3);
 }
+
+/// A book that answers 1. e4 with e5 and knows nothing else.
+struct AnswersE4;
+
+impl outpost_game::book::OpeningBook for AnswersE4 {
+    fn probe(&self, game: &outpost_movegen::Game) -> Option<outpost_board::Move> {
+        let board = game.board();
+        (game.moves().len() == 1)
+            .then(|| {
+                outpost_movegen::uci::UciNotation::STANDARD
+                    .parse(board, "e7e5")
+                    .ok()
+            })
+            .flatten()
+    }
+}
+
+#[test]
+fn a_book_move_is_told_in_the_engine_pane() {
+    let mut driver = Driver::new(settings(Mode::default()));
+    driver.app = driver.app.with_book(Box::new(AnswersE4));
+    driver.typed("e4");
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 2);
+    let screen = driver.screen();
+    assert!(screen.contains("1... e5 from the book"), "{screen}");
+    // The next move is searched, and the pane shows the search again.
+    driver.typed("Nf3");
+    driver.wait_for_engine();
+    let screen = driver.screen();
+    assert!(!screen.contains("from the book"), "{screen}");
+    assert!(screen.contains("Last search: depth"), "{screen}");
+}

@@ -45,6 +45,9 @@ let tables = {}           // the piece-square tables by rules (chess, fragments)
 let tablesAsked = {}      // the rules whose tables were asked for on this connection
 let tableSlot = 1         // the piece shown: pawn, knight, bishop, rook (the Right), queen, king
 let analysisLines = []    // by multipv
+// A new game, a pasted FEN or PGN asked for: the last game's search and score stay on show
+// until it comes (and stay when it is refused).
+let awaitingNewGame = false
 let counting = false
 let connected = false     // the WebSocket is open, or the worker's engine is ready
 let everConnected = false // it was open once: a closed socket is then a lost connection
@@ -242,6 +245,7 @@ function receive(message) {
             showTables()
             break
         case "error":
+            awaitingNewGame = false
             if (restored && !state) {
                 // The saved game could not be set up: start afresh.
                 send({type: "new_game"})
@@ -259,6 +263,12 @@ function receive(message) {
 
 function onState(next) {
     const changed = !state || state.fen !== next.fen
+    if (awaitingNewGame) {
+        awaitingNewGame = false
+        analysisLines = []
+        clearThinking()
+        setEvalBar({cp: 0})
+    }
     const rules = rulesOf(next)
     // Only for a new game or other rules: a choice made for the next game is kept while this
     // one goes on.
@@ -614,8 +624,7 @@ function followRules(rules) {
 // ---- buttons ----
 
 function newGame() {
-    analysisLines = []
-    clearThinking()
+    awaitingNewGame = true
     showMessage("")
     if (settings.variant !== "chess960") {
         send({type: "new_game", kind: settings.variant})
@@ -745,8 +754,7 @@ $("load").onclick = () => {
     // A FEN has slashes; a PGN has tags in brackets or move numbers. What looks like a FEN
     // goes to the server as one, so a bad FEN is reported as a FEN error.
     const looksLikeFen = text.includes("/") && !text.includes("[") && !/\d+\s*\./.test(text)
-    analysisLines = []
-    clearThinking()
+    awaitingNewGame = true
     showMessage("")
     if (looksLikeFen) {
         send({type: "new_game", fen: text})

@@ -214,9 +214,14 @@ impl FloodGuard {
 /// One WebSocket: a session until the page goes away.
 async fn serve_socket(mut socket: WebSocket, state: AppState) {
     let Some(place) = state.enter() else {
+        let open = state.config.max_sessions;
         let message = ServerMessage::error(format!(
-            "the server is full: {} sessions are open; close a tab and reload",
-            state.config.max_sessions
+            "the server is full: {open} {} open; close a tab and reload",
+            if open == 1 {
+                "session is"
+            } else {
+                "sessions are"
+            }
         ));
         send(&mut socket, &message).await;
         let _ = socket.send(Message::Close(None)).await;

@@ -111,6 +111,8 @@ pub struct App {
     quit: bool,
     /// What to print once the app has left the screen (where the game was saved).
     farewell: Option<String>,
+    /// The engine's last move, in SAN with its number, when it came from the book.
+    book_move: Option<String>,
 }
 
 impl App {
@@ -158,6 +160,7 @@ impl App {
             quit_path: String::new(),
             quit: false,
             farewell: None,
+            book_move: None,
         };
         app.advance();
         app
@@ -341,6 +344,11 @@ impl App {
     /// The engine's search, running or last done.
     pub fn thinking(&self) -> Option<&Thinking> {
         self.session.thinking()
+    }
+
+    /// The engine's last move (`1. e4`) when it was played from the book, not searched.
+    pub fn book_move(&self) -> Option<&str> {
+        self.book_move.as_deref()
     }
 
     /// `true` while the engine searches.

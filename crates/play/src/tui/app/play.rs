@@ -28,6 +28,7 @@ impl App {
                 Update::Progress(_) => {}
                 Update::EngineMoved(played) => {
                     let book = if played.from_book() { " (book)" } else { "" };
+                    self.book_move = played.from_book().then(|| played.numbered_san());
                     let side = played.board.side_to_move();
                     self.after_move();
                     self.say(format!(

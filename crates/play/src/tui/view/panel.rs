@@ -215,9 +215,16 @@ fn draw_engine(frame: &mut Frame<'_>, app: &App, area: Rect) {
         heading = format!(" Engine · by the clock {} ", clocks.control());
     }
     let mut lines = Vec::new();
-    match app.thinking() {
-        None => lines.push(Line::from("No search yet.")),
-        Some(thinking) => {
+    // The engine's last move came from the book, and it has not searched since.
+    let book_move = app
+        .book_move()
+        .filter(|_| app.thinking().is_none_or(|thinking| !thinking.running));
+    match (app.thinking(), book_move) {
+        (_, Some(played)) => {
+            lines.push(Line::from(format!("{played} from the book, not searched.")))
+        }
+        (None, None) => lines.push(Line::from("No search yet.")),
+        (Some(thinking), None) => {
             let what = match (thinking.running, thinking.purpose) {
                 (true, Purpose::Move) => "Thinking…",
                 (true, Purpose::Hint) => "Looking for a hint…",
@@ -225,6 +232,9 @@ fn draw_engine(frame: &mut Frame<'_>, app: &App, area: Rect) {
                 (false, _) => "Last search:",
             };
             match &thinking.info {
+                None if !thinking.running => {
+                    lines.push(Line::from("Last search: stopped before its first depth."));
+                }
                 None => lines.push(Line::from(what)),
                 Some(info) => {
                     let side = thinking.board.side_to_move();
