@@ -221,7 +221,7 @@ fn draw_engine(frame: &mut Frame<'_>, app: &App, area: Rect) {
         .filter(|_| app.thinking().is_none_or(|thinking| !thinking.running));
     match (app.thinking(), book_move) {
         (_, Some(played)) => {
-            lines.push(Line::from(format!("{played} from the book, not searched.")))
+            lines.push(Line::from(format!("{played} from the book, not searched.")));
         }
         (None, None) => lines.push(Line::from("No search yet.")),
         (Some(thinking), None) => {
