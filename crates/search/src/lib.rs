@@ -5,6 +5,7 @@ pub mod bench;
 mod correction;
 mod driver;
 mod info;
+mod level;
 mod limits;
 pub mod ordering;
 mod params;
@@ -18,6 +19,9 @@ pub use driver::handle::{SearchEvent, SearchHandle, SearchPosition};
 pub use driver::searcher::{Searcher, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD};
 pub use driver::time::TimeBudget;
 pub use info::{Info, Progress, SearchResult};
+pub use level::{
+    Level, LevelAnchor, LevelRandom, LevelRangeError, LEVEL_ANCHORS, LEVEL_CANDIDATES,
+};
 pub use limits::{Limits, SearchSignals};
 pub use params::{ParamError, ParamSpec, SearchParams};
 pub use score::{Depth, Score};

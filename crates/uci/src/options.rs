@@ -2,7 +2,7 @@
 //! it and turned into an [`OptionChange`].
 
 use outpost_board::Variant;
-use outpost_search::DEFAULT_MOVE_OVERHEAD;
+use outpost_search::{Level, DEFAULT_MOVE_OVERHEAD};
 use std::fmt;
 use std::time::Duration;
 
@@ -16,6 +16,8 @@ pub const DEFAULT_MULTIPV: usize = 1;
 /// The time kept back per move for the GUI and the connection, in milliseconds (the
 /// search's own default).
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = DEFAULT_MOVE_OVERHEAD.as_millis() as u64;
+/// The rating `UCI_Elo` starts at: the weakest level, as other engines do.
+pub const DEFAULT_ELO: u32 = Level::MIN_ELO;
 /// How UCI writes an empty string value.
 pub const EMPTY_STRING: &str = "<empty>";
 
@@ -42,6 +44,10 @@ pub enum OptionChange {
     Chess960(bool),
     /// `UCI_Variant`: the rule set of `position startpos` and of the FENs to expect.
     Variant(Variant),
+    /// `UCI_LimitStrength`: play at the rating of `UCI_Elo` instead of full strength.
+    LimitStrength(bool),
+    /// `UCI_Elo`: the rating played at when `UCI_LimitStrength` is on.
+    Elo(u32),
     /// A search parameter (only with the cargo feature `tune`): its name in
     /// [`outpost_search::SearchParams`] and its new value, within its range.
     SearchParam {
@@ -106,7 +112,7 @@ pub struct UciOption {
 }
 
 /// Every option the engine has, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 10] = [
+pub static OPTIONS: [UciOption; 12] = [
     UciOption {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -184,6 +190,22 @@ pub static OPTIONS: [UciOption; 10] = [
             values: &["chess", "fragments"],
             // The table's values are the variants' names, so the look-up cannot fail.
             change: |name| OptionChange::Variant(Variant::from_name(name).unwrap_or_default()),
+        },
+    },
+    UciOption {
+        name: "UCI_LimitStrength",
+        kind: OptionKind::Check {
+            default: false,
+            change: OptionChange::LimitStrength,
+        },
+    },
+    UciOption {
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            default: DEFAULT_ELO as u64,
+            min: Level::MIN_ELO as u64,
+            max: Level::MAX_ELO as u64,
+            change: |elo| OptionChange::Elo(elo as u32),
         },
     },
 ];
@@ -568,6 +590,8 @@ mod tests {
                 "option name BookFile type string default <empty>",
                 "option name UCI_Chess960 type check default false",
                 "option name UCI_Variant type combo default chess var chess var fragments",
+                "option name UCI_LimitStrength type check default false",
+                "option name UCI_Elo type spin default 1350 min 1350 max 2850",
             ]
         );
     }

@@ -14,7 +14,7 @@ use crate::NAME;
 use outpost_board::{Board, Variant};
 use outpost_movegen::uci::UciNotation;
 use outpost_movegen::Game;
-use outpost_search::{Progress, SearchEvent, SearchHandle, SearchParams, SearchPosition};
+use outpost_search::{Level, Progress, SearchEvent, SearchHandle, SearchParams, SearchPosition};
 use std::io::{BufRead, Write};
 
 /// A UCI session: reads commands ([`Engine::handle_line`], [`Engine::run`]) and writes its
@@ -40,6 +40,10 @@ pub struct Engine {
     chess960: bool,
     /// `UCI_Variant`: the rule set of `position startpos`, and of the FENs accepted.
     variant: Variant,
+    /// `UCI_LimitStrength`: play at `elo` instead of full strength.
+    limit_strength: bool,
+    /// `UCI_Elo`: the rating of the limited strength.
+    elo: u32,
 }
 
 impl Engine {
@@ -56,6 +60,8 @@ impl Engine {
             perft: None,
             chess960: false,
             variant: Variant::Chess,
+            limit_strength: false,
+            elo: options::DEFAULT_ELO,
         }
     }
 
@@ -200,6 +206,14 @@ impl Engine {
                     self.game = Game::new(start_position(variant));
                 }
             }
+            OptionChange::LimitStrength(on) => {
+                self.limit_strength = on;
+                self.set_level();
+            }
+            OptionChange::Elo(elo) => {
+                self.elo = elo;
+                self.set_level();
+            }
             OptionChange::SearchParam { name, value } => {
                 // The table checked the range, so the parameter takes the value.
                 if self.params.set(name, value).is_ok() {
@@ -208,6 +222,13 @@ impl Engine {
             }
         }
         self.load_book();
+    }
+
+    /// Gives the search the level of `UCI_LimitStrength` and `UCI_Elo` (the option table
+    /// keeps `UCI_Elo` in the levels' range).
+    fn set_level(&mut self) {
+        let level = Level::from_elo(i64::from(self.elo)).ok();
+        self.search.set_level(level.filter(|_| self.limit_strength));
     }
 
     /// Reads the book (once) when `OwnBook` is on, reporting a `BookFile` that cannot be read.

@@ -360,3 +360,46 @@ fn bench_takes_a_depth() {
         "info string bench depth must be a whole number from 1 to 64, not '0'"
     );
 }
+
+/// `UCI_LimitStrength` and `UCI_Elo`: off by default; on, a move within the level's node
+/// budget and no more lines than asked for; a rating out of range is refused with the range
+/// and the level kept.
+#[test]
+fn uci_limit_strength_plays_at_the_rating_of_uci_elo() {
+    let nodes = |text: &str| -> u64 {
+        let line = text
+            .lines()
+            .rfind(|line| line.starts_with("info depth"))
+            .expect("an info line");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&word| word == "nodes").unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    let full = transcript(&["position startpos", "go movetime 300"]);
+    let limited = transcript(&[
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 1350",
+        "position startpos",
+        "go movetime 300",
+    ]);
+    assert_legal_in(Board::STARTPOS_FEN, &[], &limited);
+    let level_budget = outpost_search::LEVEL_ANCHORS[0].nodes;
+    assert!(nodes(&limited) <= level_budget + 2_048, "{limited}");
+    assert!(nodes(&full) > 10 * level_budget, "{full}");
+    assert!(!limited.contains("multipv 2"), "{limited}");
+
+    let refused = transcript(&[
+        "setoption name UCI_Elo value 3000",
+        "setoption name UCI_Elo value 99999999999999999999999",
+        "setoption name UCI_Elo value abc",
+    ]);
+    let lines: Vec<&str> = refused.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "info string 3000 is out of range 1350..2850 for option UCI_Elo",
+            "info string 99999999999999999999999 is out of range 1350..2850 for option UCI_Elo",
+            "info string 'abc' is not a number for option UCI_Elo",
+        ]
+    );
+}

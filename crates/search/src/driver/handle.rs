@@ -4,6 +4,7 @@
 use super::gate::CpuGate;
 use super::searcher::{Searcher, DEFAULT_HASH_MIB};
 use crate::info::{Progress, SearchResult};
+use crate::level::Level;
 use crate::limits::{Limits, SearchSignals};
 use crate::params::SearchParams;
 use crate::tt::TableAllocError;
@@ -71,6 +72,8 @@ enum Command {
     SetHash(usize, Sender<Result<(), TableAllocError>>),
     SetThreads(usize),
     SetMultiPv(usize),
+    SetLevel(Option<Level>),
+    SeedLevel(u64),
     SetMoveOverhead(Duration),
     SetCpuGate(Option<Arc<CpuGate>>),
     SetParams(SearchParams),
@@ -184,6 +187,19 @@ impl SearchHandle {
     pub fn set_multipv(&mut self, lines: usize) {
         self.finish();
         self.send(Command::SetMultiPv(lines));
+    }
+
+    /// Limits the strength to `level`, or full strength with `None` (stopping a running
+    /// search first); see [`Searcher::set_level`].
+    pub fn set_level(&mut self, level: Option<Level>) {
+        self.finish();
+        self.send(Command::SetLevel(level));
+    }
+
+    /// Seeds the random choices of the level (see [`Searcher::seed_level`]).
+    pub fn seed_level(&mut self, seed: u64) {
+        self.finish();
+        self.send(Command::SeedLevel(seed));
     }
 
     /// Sets the time kept in reserve for communication delays (stopping a running search
@@ -339,6 +355,8 @@ fn serve(
             }
             Command::SetThreads(threads) => searcher.set_threads(threads),
             Command::SetMultiPv(lines) => searcher.set_multipv(lines),
+            Command::SetLevel(level) => searcher.set_level(level),
+            Command::SeedLevel(seed) => searcher.seed_level(seed),
             Command::SetMoveOverhead(overhead) => searcher.set_move_overhead(overhead),
             Command::SetCpuGate(gate) => searcher.set_cpu_gate(gate),
             Command::SetParams(params) => searcher.set_params(params),

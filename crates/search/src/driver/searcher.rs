@@ -4,12 +4,13 @@ use super::context::{RootMove, SearchContext};
 use super::gate::CpuGate;
 use super::pool::HelperPool;
 use super::time::{TimeBudget, TimeManager};
-use crate::info::{nodes_per_second, Progress, SearchResult};
+use crate::info::{nodes_per_second, Info, Progress, SearchResult};
+use crate::level::{Level, LevelRandom, LEVEL_CANDIDATES};
 use crate::limits::{Limits, SearchSignals};
 use crate::ordering::{Heuristics, MovePicker};
 use crate::params::{SearchConfig, SearchParams};
 use crate::score::Score;
-use crate::tt::{TableAllocError, TranspositionTable};
+use crate::tt::{Bound, TableAllocError, TranspositionTable};
 use crate::worker::{MainThread, Worker};
 use outpost_board::{Board, Color, Move};
 use outpost_movegen::{in_check, legal_moves, MoveList};
@@ -36,6 +37,9 @@ pub struct Searcher {
     multipv: usize,
     move_overhead: Duration,
     gate: Option<Arc<CpuGate>>,
+    /// A strength limited to a rating (`None`: full strength).
+    level: Option<Level>,
+    level_random: LevelRandom,
 }
 
 impl Default for Searcher {
@@ -60,6 +64,8 @@ impl Searcher {
             multipv: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             gate: None,
+            level: None,
+            level_random: LevelRandom::from_clock(),
         }
     }
 
@@ -119,6 +125,20 @@ impl Searcher {
         TimeBudget::new(limits, side, overhead, &self.config.params)
     }
 
+    /// Limits the strength to `level` (`None`: full strength, the default). A search at a
+    /// level searches at most the level's nodes and plays one of its best few moves chosen
+    /// at random as the level says; a search until stopped (analysis) stays at full
+    /// strength.
+    pub fn set_level(&mut self, level: Option<Level>) {
+        self.level = level;
+    }
+
+    /// Seeds the random choices of the level (they are seeded from the clock otherwise), so
+    /// that the same searches play the same moves.
+    pub fn seed_level(&mut self, seed: u64) {
+        self.level_random = LevelRandom::new(seed);
+    }
+
     /// Replaces the search parameters (for tuning).
     pub fn set_params(&mut self, params: SearchParams) {
         self.config = Arc::new(SearchConfig::new(params));
@@ -134,6 +154,53 @@ impl Searcher {
         board: &Board,
         history: &[u64],
         limits: &Limits,
+        signals: &SearchSignals,
+        mut callback: F,
+    ) -> SearchResult {
+        let Some((level, limits)) = self
+            .level
+            .and_then(|level| Some((level, level.limit(limits)?)))
+        else {
+            return self.search_lines(board, history, limits, self.multipv, signals, callback);
+        };
+        // The level's candidates are searched as more lines; only those asked for are
+        // reported, and the lines of the last whole iteration kept to choose from (a whole
+        // iteration reports its exact lines together, best first).
+        let shown = self.multipv;
+        let lines = self.multipv.max(LEVEL_CANDIDATES);
+        let mut last_whole: Vec<Info> = Vec::new();
+        let mut result = self.search_lines(board, history, &limits, lines, signals, |progress| {
+            if let Progress::Iteration(info) = progress {
+                if info.bound == Bound::Exact {
+                    if info.multipv == 1 {
+                        last_whole.clear();
+                    }
+                    last_whole.push(info.clone());
+                }
+                if info.multipv > shown {
+                    return;
+                }
+            }
+            callback(progress);
+        });
+        if let Some(chosen) =
+            (!last_whole.is_empty()).then(|| level.choose(&last_whole, &mut self.level_random))
+        {
+            result.best_move = chosen.pv.first().copied().or(result.best_move);
+            result.ponder_move = chosen.pv.get(1).copied();
+            result.score = chosen.score;
+            result.pv.clone_from(&chosen.pv);
+        }
+        result
+    }
+
+    /// Searches `board` for `lines` principal variations (see [`Searcher::search`]).
+    fn search_lines<F: FnMut(&Progress)>(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        limits: &Limits,
+        lines: usize,
         signals: &SearchSignals,
         mut callback: F,
     ) -> SearchResult {
@@ -155,7 +222,7 @@ impl Searcher {
         let ctx = Arc::new(SearchContext {
             board: board.clone(),
             history: history.to_vec(),
-            multipv: self.multipv.min(root_moves.len()),
+            multipv: lines.min(root_moves.len()),
             root_moves,
             limits: limits.clone(),
             signals: signals.clone(),
