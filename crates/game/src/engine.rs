@@ -7,7 +7,7 @@
 //! front-end goes on reading input; elsewhere (a Web Worker with no threads) another
 //! implementation may search on the caller's thread and report the same way.
 
-use outpost_search::{Limits, SearchEvent, SearchHandle, SearchPosition};
+use outpost_search::{Level, Limits, SearchEvent, SearchHandle, SearchPosition};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -60,6 +60,9 @@ pub trait Engine: Send {
     /// Sets the time a search keeps back for its answer to reach the game (the game sets
     /// [`MOVE_OVERHEAD`]).
     fn set_move_overhead(&mut self, overhead: Duration);
+
+    /// Limits the strength of the next searches to `level` (`None`: full strength).
+    fn set_level(&mut self, level: Option<Level>);
 }
 
 impl Engine for SearchHandle {
@@ -90,6 +93,10 @@ impl Engine for SearchHandle {
 
     fn set_move_overhead(&mut self, overhead: Duration) {
         SearchHandle::set_move_overhead(self, overhead);
+    }
+
+    fn set_level(&mut self, level: Option<Level>) {
+        SearchHandle::set_level(self, level);
     }
 }
 

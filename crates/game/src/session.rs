@@ -21,7 +21,9 @@ use outpost_board::{Board, Color, Move, Variant};
 use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_movegen::{legal_moves, Game};
 use outpost_pgn::PgnGame;
-use outpost_search::{Info, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult};
+use outpost_search::{
+    Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult,
+};
 use std::fmt;
 use std::time::Duration;
 
@@ -146,6 +148,11 @@ pub struct GameSession {
     date: String,
     players: Mode,
     strength: Strength,
+    /// The rating the engine plays its moves at (`None`: full strength).
+    level: Option<Level>,
+    /// The level the engine was last given: a move's searches have the game's level, hints
+    /// and analysis full strength.
+    engine_level: Option<Level>,
     engine: Box<dyn Engine>,
     notify: Notify,
     latest: SearchId,
@@ -190,6 +197,8 @@ impl GameSession {
             date: today(),
             players: Mode::default(),
             strength: Strength::default(),
+            level: None,
+            engine_level: None,
             engine,
             notify,
             latest: 0,
@@ -247,6 +256,11 @@ impl GameSession {
     /// How much the engine searches per move.
     pub fn strength(&self) -> Strength {
         self.strength
+    }
+
+    /// The rating the engine plays at (`None`: full strength).
+    pub fn level(&self) -> Option<Level> {
+        self.level
     }
 
     /// The clocks, when the game has a time control.
@@ -323,7 +337,8 @@ impl GameSession {
     /// the game started, the `Variant` of a Chess960 game (even from the standard array,
     /// which the writer cannot tell from chess; a Chess Fragments game gets its tag from the
     /// writer), the `TimeControl` of a game with clocks (`300+2`: seconds and increment),
-    /// and the result and termination of its ending.
+    /// the engine's `WhiteElo` or `BlackElo` when it plays at a level, and the result and
+    /// termination of its ending.
     pub fn pgn(&self, tags: &[(&str, &str)]) -> PgnGame {
         let mut pgn = PgnGame::from_game(&self.game, tags);
         pgn.set_tag("Date", &self.date);
@@ -332,6 +347,13 @@ impl GameSession {
         }
         if let Some(clocks) = &self.clocks {
             pgn.set_tag("TimeControl", &clocks.control().pgn_tag());
+        }
+        if let Some(level) = self.level {
+            for (color, tag) in [(Color::White, "WhiteElo"), (Color::Black, "BlackElo")] {
+                if self.players.player(color) == Player::Engine {
+                    pgn.set_tag(tag, &level.elo().to_string());
+                }
+            }
         }
         if let Some(ending) = self.ended {
             pgn.result = ending.result();
@@ -363,6 +385,19 @@ impl GameSession {
     /// Sets how much the engine searches per move (from its next search on).
     pub fn set_strength(&mut self, strength: Strength) {
         self.strength = strength;
+    }
+
+    /// Sets the rating the engine plays its moves at, or full strength with `None` (from its
+    /// next move on; a search for a move now is started again at the new level). Hints and
+    /// analysis stay at full strength.
+    pub fn set_level(&mut self, level: Option<Level>) {
+        if level == self.level {
+            return;
+        }
+        self.level = level;
+        if self.thinking_about(Purpose::Move) {
+            self.abandon_search();
+        }
     }
 
     /// Sets the pause after each engine move when the engine plays both sides, so that people
@@ -598,6 +633,15 @@ impl GameSession {
     /// is given up first) and returns its number.
     pub fn think(&mut self, purpose: Purpose, limits: Limits) -> SearchId {
         self.abandon_search();
+        let level = if purpose == Purpose::Move {
+            self.level
+        } else {
+            None
+        };
+        if level != self.engine_level {
+            self.engine.set_level(level);
+            self.engine_level = level;
+        }
         self.latest += 1;
         let search = self.latest;
         let notify = std::sync::Arc::clone(&self.notify);

@@ -12,8 +12,8 @@
 
 use crate::engine::Engine;
 use outpost_search::{
-    Depth, Info, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult, SearchSignals,
-    Searcher, TimeBudget, DEFAULT_MOVE_OVERHEAD,
+    Depth, Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult,
+    SearchSignals, Searcher, TimeBudget, DEFAULT_MOVE_OVERHEAD,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -260,6 +260,12 @@ impl Engine for SteppedEngine {
 
     fn set_move_overhead(&mut self, overhead: Duration) {
         self.lock().overhead = overhead + STEP_OVERHEAD;
+    }
+
+    fn set_level(&mut self, level: Option<Level>) {
+        let mut inner = self.lock();
+        inner.job = None;
+        inner.searcher.set_level(level);
     }
 }
 

@@ -20,6 +20,8 @@ struct Script {
     listener: Option<Box<dyn FnMut(SearchEvent) + Send>>,
     stops: usize,
     cleared: usize,
+    /// The levels the engine was given, in order.
+    levels: Vec<Option<outpost_search::Level>>,
 }
 
 /// An engine that searches nothing: the test finishes its searches by hand.
@@ -50,6 +52,10 @@ impl Engine for ScriptedEngine {
     fn set_multipv(&mut self, _lines: usize) {}
 
     fn set_move_overhead(&mut self, _overhead: std::time::Duration) {}
+
+    fn set_level(&mut self, level: Option<outpost_search::Level>) {
+        self.0.lock().unwrap().levels.push(level);
+    }
 }
 
 struct Harness {
@@ -357,4 +363,38 @@ fn a_draw_that_can_be_claimed_ends_the_game_as_if_claimed() {
         harness.session.ending(),
         Some(Ending::Rules(GameStatus::FiftyMoveRule))
     );
+}
+
+/// A level is the engine's for its moves only: hints and analysis search at full strength,
+/// a search for a move when the level changes starts again, and the PGN gives the engine's
+/// rating.
+#[test]
+fn the_level_is_for_the_engines_moves_and_in_the_pgn() {
+    let level = outpost_game::Level::from_elo(1700).unwrap();
+    let mut harness = Harness::new(Game::startpos(), against_engine());
+    harness.session.set_level(Some(level));
+    assert_eq!(harness.session.level(), Some(level));
+    harness.play("e2e4", Duration::ZERO).unwrap();
+    harness.session.advance(Duration::ZERO);
+    assert_eq!(harness.script.lock().unwrap().levels, [Some(level)]);
+    // Another level while it searches: that search is given up and the next one has it.
+    let stronger = outpost_game::Level::from_elo(2300).unwrap();
+    harness.session.set_level(Some(stronger));
+    assert!(!harness.session.is_thinking());
+    harness.session.advance(Duration::ZERO);
+    assert_eq!(harness.searches(), 2);
+    harness.finish("e7e5", 0);
+    harness.deliver(Duration::ZERO);
+    // A hint is at full strength.
+    harness.session.hint().unwrap();
+    assert_eq!(
+        harness.script.lock().unwrap().levels,
+        [Some(level), Some(stronger), None]
+    );
+    let pgn = harness
+        .session
+        .pgn(&harness.session.player_tags())
+        .to_string();
+    assert!(pgn.contains("[BlackElo \"2300\"]"), "{pgn}");
+    assert!(!pgn.contains("WhiteElo"), "{pgn}");
 }

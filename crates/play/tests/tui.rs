@@ -1123,3 +1123,34 @@ fn a_book_move_is_told_in_the_engine_pane() {
     assert!(!screen.contains("from the book"), "{screen}");
     assert!(screen.contains("Last search: depth"), "{screen}");
 }
+
+#[test]
+fn a_level_is_chosen_shown_and_refused_with_the_list() {
+    let mut with_level = settings(Mode::default());
+    with_level.level = outpost_game::Level::from_elo(1700).ok();
+    let mut driver = Driver::new(with_level);
+    assert!(
+        driver.screen().contains("Engine · level 1700"),
+        "{}",
+        driver.screen()
+    );
+    driver.typed("e4");
+    driver.wait_for_engine();
+    assert_eq!(driver.app.game().moves().len(), 2);
+    driver.typed("level 2300");
+    assert_eq!(driver.app.message(), "Engine: level 2300.");
+    assert!(driver.screen().contains("Engine · level 2300"));
+    driver.typed("level full");
+    assert_eq!(driver.app.level(), None);
+    assert!(!driver.screen().contains("Engine · level"));
+    driver.typed("level expert");
+    assert!(
+        driver
+            .app
+            .message()
+            .contains("levels: full, 1400, 1700, 2000, 2300, 2600"),
+        "{}",
+        driver.app.message()
+    );
+    assert_eq!(driver.app.level(), None);
+}

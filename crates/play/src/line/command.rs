@@ -2,8 +2,9 @@
 //! move is legal is for the game to say.
 
 use outpost_board::{Board, Move};
+use outpost_game::levels::parse_level;
 use outpost_game::players::{Mode, MODE_NAMES};
-use outpost_game::Strength;
+use outpost_game::{Level, Strength};
 use outpost_movegen::picks::parse_picked;
 use outpost_movegen::san::parse_san;
 
@@ -39,6 +40,8 @@ pub enum Command {
     /// `time`, `depth` or `nodes` without a value (show the engine's strength) or with one
     /// (set it).
     Strength(Option<Strength>),
+    /// `level` (show it) or `level NAME` (play at a rating, or `full` strength).
+    Level(Option<Option<Level>>),
     /// `pgn FILE`: save the game.
     SavePgn(String),
     /// `load FILE`: load the first game of a PGN file.
@@ -65,6 +68,8 @@ Commands:
   time SECONDS    the engine thinks this long per move (default 1)
   depth N         the engine searches N plies per move instead
   nodes N         the engine searches N nodes per move instead
+  level [LEVEL]   the engine plays at a rating: 1400, 1700, 2000, 2300, 2600,
+                  or full strength (full, the default)
   pgn FILE        save the game as PGN
   load FILE       load a game from a PGN file
   help            this list
@@ -106,6 +111,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "time" | "depth" | "nodes" if rest.is_empty() => Ok(Some(Command::Strength(None))),
         "time" | "depth" | "nodes" => Strength::parse(&first.to_ascii_lowercase(), rest)
             .map(|strength| Some(Command::Strength(Some(strength)))),
+        "level" if rest.is_empty() => Ok(Some(Command::Level(None))),
+        "level" => parse_level(rest).map(|level| Some(Command::Level(Some(level)))),
         "pgn" | "save" if rest.is_empty() => Err(format!("'{first}' needs a file name")),
         "pgn" | "save" => Ok(Some(Command::SavePgn(rest.to_string()))),
         "load" if rest.is_empty() => Err("'load' needs a file name".to_string()),

@@ -8,9 +8,10 @@ use clap::error::ErrorKind;
 use clap::{ArgGroup, CommandFactory, Parser};
 use outpost_board::{Board, Color, Variant};
 use outpost_game::clock::TimeControl;
+use outpost_game::levels::parse_level;
 use outpost_game::players::{Mode, Player, MODE_NAMES};
 use outpost_game::Chess960Start;
-use outpost_game::Strength;
+use outpost_game::{Level, Strength};
 use std::time::Duration;
 
 /// Play chess against the Outpost engine in the terminal.
@@ -40,6 +41,10 @@ pub struct Options {
     /// The engine searches N nodes per move instead
     #[arg(long, value_name = "N", value_parser = |text: &str| Strength::parse("nodes", text))]
     nodes: Option<Strength>,
+    /// The engine plays at a rating: 1400, 1700, 2000, 2300 or 2600 (calibrated against
+    /// Stockfish's UCI_Elo; any from 1350 to 2850), or full (full strength, the default)
+    #[arg(long, value_name = "LEVEL", value_parser = |text: &str| parse_level(text).map(LevelArg))]
+    level: Option<LevelArg>,
     /// The pause between moves when the engine plays itself, in milliseconds
     #[arg(long, value_name = "MS", default_value_t = 300,
           value_parser = clap::value_parser!(u64).range(0..=60_000))]
@@ -78,6 +83,10 @@ pub struct Options {
     #[arg(long)]
     no_book: bool,
 }
+
+/// A level read from the command line (`full` is `None`).
+#[derive(Clone, Copy, Debug)]
+struct LevelArg(Option<Level>);
 
 fn parse_player(text: &str) -> Result<Player, String> {
     Player::parse(text).ok_or_else(|| format!("human or engine, not '{text}'"))
@@ -133,6 +142,7 @@ impl Options {
                 .or(self.depth)
                 .or(self.nodes)
                 .unwrap_or(defaults.strength),
+            level: self.level.map_or(defaults.level, |level| level.0),
             pause: Duration::from_millis(self.pause),
             start,
             chess960,

@@ -16,7 +16,7 @@ use outpost_game::book::OpeningBook;
 use outpost_game::clock::TimeControl;
 use outpost_game::players::{Mode, Player};
 use outpost_game::{
-    score_text, Chess960Start, Ending, EngineEvent, GameSession, Purpose, Strength, Update,
+    score_text, Chess960Start, Ending, EngineEvent, GameSession, Level, Purpose, Strength, Update,
 };
 use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_movegen::Game;
@@ -37,6 +37,8 @@ pub struct Settings {
     pub mode: Mode,
     /// How much the engine searches per move.
     pub strength: Strength,
+    /// The rating the engine plays at (`--level`; `None`: full strength).
+    pub level: Option<Level>,
     /// The pause after each move when the engine plays itself, so that people can watch.
     pub pause: Duration,
     /// The position the game starts from (unless `chess960` is set); its variant, chess or
@@ -76,6 +78,7 @@ impl Default for Settings {
         Settings {
             mode: Mode::default(),
             strength: Strength::default(),
+            level: None,
             pause: Duration::from_millis(300),
             start: Board::startpos(),
             chess960: None,
@@ -164,6 +167,7 @@ impl<W: Write> Session<W> {
         let mut core = GameSession::new(game, chess960, engine, notify);
         core.set_players(settings.mode);
         core.set_strength(settings.strength);
+        core.set_level(settings.level);
         core.set_pause(settings.pause);
         Session {
             out,

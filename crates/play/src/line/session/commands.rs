@@ -5,6 +5,7 @@ use crate::line::command::{self, Command, HELP};
 use crate::line::input::Inbox;
 use crate::line::{render, variant};
 use outpost_board::{Board, Color};
+use outpost_game::levels::level_title;
 use outpost_game::players::{Player, MODE_NAMES};
 use outpost_game::{Refusal, Update};
 use outpost_movegen::san::{line_to_san, MoveNumbers};
@@ -83,6 +84,13 @@ impl<W: Write> Session<W> {
             Command::Strength(Some(strength)) => {
                 self.game.set_strength(strength);
                 writeln!(self.out, "Engine: {strength}.")
+            }
+            Command::Level(None) => {
+                writeln!(self.out, "Engine: {}.", level_title(self.game.level()))
+            }
+            Command::Level(Some(level)) => {
+                self.game.set_level(level);
+                writeln!(self.out, "Engine: {}.", level_title(level))
             }
             Command::SavePgn(path) => self.save_pgn(&path),
             Command::LoadPgn(path) => self.load_pgn(&path),

@@ -9,6 +9,7 @@ use crate::line::session::files::read_first_game;
 use crate::line::variant;
 use crate::tui::theme::{PieceSet, Theme};
 use outpost_board::{Board, Color, Variant};
+use outpost_game::levels::level_title;
 use outpost_game::players::MODE_NAMES;
 use outpost_movegen::Game;
 use outpost_pgn::write_pgn;
@@ -132,6 +133,11 @@ impl App {
             Command::Strength(Some(strength)) => {
                 self.session.set_strength(strength);
                 self.say(format!("Engine: {strength}."));
+            }
+            Command::Level(None) => self.say(format!("Engine: {}.", level_title(self.level()))),
+            Command::Level(Some(level)) => {
+                self.session.set_level(level);
+                self.say(format!("Engine: {}.", level_title(level)));
             }
             Command::SavePgn(path) => return self.save_pgn(&path),
             Command::LoadPgn(path) => match read_first_game(&path) {

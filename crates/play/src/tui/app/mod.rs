@@ -133,6 +133,7 @@ impl App {
         );
         session.set_players(settings.mode);
         session.set_strength(settings.strength);
+        session.set_level(settings.level);
         session.set_pause(settings.pause);
         session.set_time_control(settings.time_control, Duration::ZERO);
         let mut app = App {
@@ -249,6 +250,11 @@ impl App {
     /// The engine's strength per move.
     pub fn strength(&self) -> Strength {
         self.session.strength()
+    }
+
+    /// The rating the engine plays at (`None`: full strength).
+    pub fn level(&self) -> Option<outpost_game::Level> {
+        self.session.level()
     }
 
     /// How the game ended, if it did.

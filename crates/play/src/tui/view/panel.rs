@@ -210,10 +210,14 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, area: Rect) {
 
 /// The engine's search: depth, score from white's side, nodes, speed and expected line.
 fn draw_engine(frame: &mut Frame<'_>, app: &App, area: Rect) {
-    let mut heading = format!(" Engine · {} ", app.strength());
-    if let Some(clocks) = app.clocks() {
-        heading = format!(" Engine · by the clock {} ", clocks.control());
-    }
+    let limit = match app.clocks() {
+        Some(clocks) => format!("by the clock {}", clocks.control()),
+        None => app.strength().to_string(),
+    };
+    let heading = match app.level() {
+        Some(level) => format!(" Engine · level {} · {limit} ", level.elo()),
+        None => format!(" Engine · {limit} "),
+    };
     let mut lines = Vec::new();
     // The engine's last move came from the book, and it has not searched since.
     let book_move = app
