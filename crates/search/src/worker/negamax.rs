@@ -50,7 +50,7 @@ impl Worker<'_, '_> {
     ) -> Score {
         // Step 1. The horizon: the quiescence search takes over.
         if depth <= 0 {
-            return self.quiescence(alpha, beta, checked);
+            return self.quiescence(alpha, beta, node, checked);
         }
         // Step 2. Opening the node: the node count, the stop conditions, draws, the ply limit.
         if let Some(score) = self.open_node() {
@@ -387,7 +387,7 @@ impl Worker<'_, '_> {
         // Straight to the quiescence search at the horizon: `search` would only pass the
         // call on, after setting up its large frame.
         if depth <= 0 {
-            return -self.quiescence(-beta, -alpha, checked);
+            return -self.quiescence(-beta, -alpha, node, checked);
         }
         -self.search(depth, -beta, -alpha, node, checked)
     }

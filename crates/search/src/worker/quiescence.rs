@@ -1,6 +1,7 @@
 //! The quiescence search: captures (and queen promotions) until the position is quiet, all
 //! evasions when in check, with stand-pat, delta and SEE pruning.
 
+use super::node::NodeKind;
 use super::{side_to_move_in_check, Worker};
 use crate::ordering::{victim_value, MovePicker};
 use crate::score::Score;
@@ -16,9 +17,16 @@ struct Best {
 }
 
 impl Worker<'_, '_> {
-    /// The quiescence score of the position on the board within `alpha..beta`; `checked`
+    /// The quiescence score of the position on the board within `alpha..beta` as a node of
+    /// kind `node` (its parent's: every move is searched with the whole window); `checked`
     /// tells whether the side to move is in check.
-    pub(super) fn quiescence(&mut self, mut alpha: Score, beta: Score, checked: bool) -> Score {
+    pub(super) fn quiescence(
+        &mut self,
+        mut alpha: Score,
+        beta: Score,
+        node: NodeKind,
+        checked: bool,
+    ) -> Score {
         if let Some(score) = self.open_node() {
             return score;
         }
@@ -29,18 +37,14 @@ impl Worker<'_, '_> {
         let static_eval = (!checked).then(|| self.evaluate());
         let hash = self.board.hash();
         let entry = self.ctx.tt.probe(hash, ply);
-        // Unlike `search`, told its kind by its parent, a quiescence node is PV by its
-        // window: a PV node whose window closed to a point is searched as non-PV (deciding by
-        // the parent's kind here changes the tree searched: bench 1512021 nodes, not 1511971).
-        let pv_node = beta - alpha > 1;
         if let Some(entry) = entry {
-            if !pv_node && entry.cuts_off(0, alpha, beta) {
+            if !node.is_pv() && entry.cuts_off(0, alpha, beta) {
                 return entry.score;
             }
         }
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
         let Some(static_eval) = static_eval else {
-            return self.evasions(alpha, beta, tt_move);
+            return self.evasions(alpha, beta, node, tt_move);
         };
         let original_alpha = alpha;
         let stand_pat = self.correction.correct(&self.board, static_eval);
@@ -71,7 +75,7 @@ impl Worker<'_, '_> {
             let Some(undo) = self.try_move(mv) else {
                 continue;
             };
-            let score = self.quiescence_child(mv, &undo, alpha, beta);
+            let score = self.quiescence_child(mv, &undo, alpha, beta, node);
             if self.stopped {
                 return Score::DRAW;
             }
@@ -86,7 +90,7 @@ impl Worker<'_, '_> {
 
     /// In check: every legal move is searched (there is no standing pat), mate is scored.
     /// Only the moves that may answer the check are ordered and tried.
-    fn evasions(&mut self, mut alpha: Score, beta: Score, tt_move: Move) -> Score {
+    fn evasions(&mut self, mut alpha: Score, beta: Score, node: NodeKind, tt_move: Move) -> Score {
         let mut moves = MoveList::new();
         pseudo_legal_moves(&self.board, &mut moves);
         let targets = evasion_targets(&self.board);
@@ -106,7 +110,7 @@ impl Worker<'_, '_> {
                 continue;
             };
             any_legal = true;
-            let score = self.quiescence_child(mv, &undo, alpha, beta);
+            let score = self.quiescence_child(mv, &undo, alpha, beta, node);
             if self.stopped {
                 return Score::DRAW;
             }
@@ -124,10 +128,17 @@ impl Worker<'_, '_> {
     /// The quiescence score, for the side that played it, of `mv` (already made with
     /// `undo`); takes the move back.
     #[inline(always)]
-    fn quiescence_child(&mut self, mv: Move, undo: &Undo, alpha: Score, beta: Score) -> Score {
+    fn quiescence_child(
+        &mut self,
+        mv: Move,
+        undo: &Undo,
+        alpha: Score,
+        beta: Score,
+        node: NodeKind,
+    ) -> Score {
         self.enter_child(None, mv, undo);
         let checked = side_to_move_in_check(&self.board);
-        let score = -self.quiescence(-beta, -alpha, checked);
+        let score = -self.quiescence(-beta, -alpha, node, checked);
         self.leave_child(mv, undo);
         score
     }
