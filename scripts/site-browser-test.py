@@ -3,17 +3,17 @@
 Playwright, the engine compiled to WebAssembly thinking in a Web Worker, no server of Outpost's.
 
 Serves the built folder under a sub-path (`/play/`) with `python3 -m http.server` on loopback,
-loads the page and checks: the engine answers; a whole game played to its end against the
-worker at 0.1 s a move (the test's moves chosen at random among the legal ones, which
+loads the page and checks: the engine answers; a whole game played to its end against the worker
+at 0.1 s a move at level 1700 (the test's moves chosen at random among the legal ones, which
 python-chess lists); a click on the page answered within 50 ms while the worker thinks, whose
 thinking panel shows the whole search (positions and time grow from report to report); "Move
 now" plays at once; Chess960 #3 and Chess Fragments starts; analysis with three lines and the
-evaluation bar; Count of Kiwipete to depth 4 = 4,085,603, a Count stopped by its Stop
-button, and the widest Count row fitting beside the board; the game kept over a reload; a
-worker that dies started again with the game going on; a broken FEN answered with the served
-page's error text; no request leaving the page's origin; no error in the page's console; and a
-site without its .wasm saying the engine could not be started instead of showing a dead board.
-Screenshots go to the --out folder.
+evaluation bar; Count of Kiwipete to depth 4 = 4,085,603, a Count stopped by its Stop button,
+and the widest Count row fitting beside the board; the game kept over a reload; a worker that
+dies started again with the game going on; a broken FEN answered with the served page's error
+text; no request leaving the page's origin; no error in the page's console; and a site without
+its .wasm saying the engine could not be started instead of showing a dead board. Screenshots go
+to the --out folder.
 
 Usage: scripts/site-browser-test.py [--out DIR] [--no-build]
 Needs: scripts/install-web-test-deps.sh (chromium, Playwright and python-chess for Python).
@@ -52,6 +52,7 @@ def play_random_game(page, checks, rng):
     import chess
 
     page.click('input[name="think"][value="100"]')
+    page.select_option("#level", "1700")
     page.click("#new-game")
     page.wait_for_function(YOUR_MOVE, timeout=30000)
     for ply in range(0, 400, 2):
@@ -77,8 +78,11 @@ def play_random_game(page, checks, rng):
             timeout=30000,
         )
     status = page.text_content("#status")
-    checks.check("a whole game played to its end against the worker at 0.1 s a move",
+    checks.check("a whole game played to its end against the worker at 0.1 s a move, level 1700",
                  status.startswith("Game over"), f"{status!r} after {moves_count(page)} moves")
+    note = page.text_content("#level-note")
+    checks.check("the thinking panel says what the level means", "level 1700" in note, repr(note))
+    page.select_option("#level", "")
 
 
 # Records the thinking panel's positions and time at each of the search's reports (each sets

@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
 """The web page in a real browser: Debian's headless Chromium driven by Playwright.
 
-Builds and starts the server (`target/release/outpost-web --port 0`), loads the page, plays 1.e4 by
-clicking, waits for the engine's reply and the thinking panel, takes back, turns the board,
-reloads and finds the game kept, stops the server and finds the page saying so and refusing a
-move, restarts it and finds the game again, plays Chess960 #3 castling with the king dragged onto
-its rook (a bad number refused with the thinking panel kept, a new game clearing it and the
-evaluation bar), plays Chess Fragments on the 5x5 board (a move by clicking,
-one by dragging, the engine's answers, a promotion to the Right through the picker, the PGN's
-variant, the Right's table in the evaluation, a reload, the board turned) and goes back to
-standard chess, reads the FEN error of a bad FEN-like paste, finds the variant select following a
-pasted 5x5 FEN and the downloaded PGN dated, runs Count on the start position to depth 4 and reads "same"
-four times, opens analysis and the evaluation tables, and saves screenshots (also of a
-phone-sized window) in the --out folder.
+Builds and starts the server (`target/release/outpost-web --port 0`), loads the page, plays 1.e4
+by clicking, waits for the engine's reply and the thinking panel, takes back, turns the board,
+reloads and finds the game and the level (1400: the PGN's BlackElo) kept, stops the server and
+finds the page saying so and refusing a move, restarts it and finds the game again, plays
+Chess960 #3 castling with the king dragged onto its rook (a bad number refused with the thinking
+panel kept, a new game clearing it and the evaluation bar), plays Chess Fragments on the 5x5
+board (a move by clicking, one by dragging, the engine's answers, a promotion to the Right
+through the picker, the PGN's variant, the Right's table in the evaluation, a reload, the board
+turned) and goes back to standard chess, reads the FEN error of a bad FEN-like paste, finds the
+variant select following a pasted 5x5 FEN and the downloaded PGN dated, runs Count on the start
+position to depth 4 and reads "same" four times, opens analysis and the evaluation tables, and
+saves screenshots (also of a phone-sized window) in the --out folder.
 
 Usage: scripts/web-browser-test.py [--out DIR] [--no-build]
 Needs: scripts/install-web-test-deps.sh (chromium, playwright for Python).
@@ -205,7 +205,9 @@ def run(server, out, checks):
         page.click("#turn-board")
         page.wait_for_timeout(600)
 
-        # A move by dragging, its reply, the PGN downloaded, and the game kept over a reload.
+        # A move by dragging, its reply at level 1400, the PGN downloaded with the engine's
+        # rating, and the game and the level kept over a reload.
+        page.select_option("#level", "1400")
         drag(page, "d2", "d4")
         page.wait_for_function("document.querySelectorAll('#moves .move').length >= 2", timeout=30000)
         page.wait_for_function("document.querySelector('#status').textContent === 'It is your move'")
@@ -215,6 +217,7 @@ def run(server, out, checks):
             page.click("#download-pgn")
         pgn = Path(download.value.path()).read_text()
         checks.check("the game downloaded as PGN", f"1. d4 {kept[1]}" in pgn and '[White "You"]' in pgn, pgn)
+        checks.check("at level 1400 the PGN gives the engine's rating", '[BlackElo "1400"]' in pgn, pgn)
         date = re.search(r'^\[Date "(\d{4})\.(\d{2})\.(\d{2})"\]$', pgn, re.M)
         checks.check("the PGN's Date is the day the game started", date is not None and
                      date.group(1) >= "2024" and "01" <= date.group(2) <= "12" and "01" <= date.group(3) <= "31", pgn)
@@ -223,6 +226,9 @@ def run(server, out, checks):
             f"document.querySelectorAll('#moves .move').length === {len(kept)}", timeout=15000
         )
         checks.check("the game is kept over a reload", moves_of(page) == kept, f"{kept} -> {moves_of(page)}")
+        level = page.input_value("#level")
+        checks.check("the level is kept over a reload", level == "1400", repr(level))
+        page.select_option("#level", "")
 
         # The server goes away: the status says so, and a move is refused with a message.
         server.stop()

@@ -15,13 +15,15 @@ const STORAGE_KEY = "outpost-game"
 // The engine's table in the browser, MiB: small by default, so that it loads fast on a phone.
 const HASH_SIZES = [16, 64, 256]
 const DEFAULT_HASH_MIB = 16
+// The engine's levels (ratings calibrated against Stockfish); null is full strength.
+const LEVELS = [1400, 1700, 2000, 2300, 2600]
 const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 const LAST_MOVE = {class: "marker-square last-move", slice: "markerSquare"}
 
 const $ = (id) => document.getElementById(id)
 
 // What the page remembers (also in localStorage): the game, your side, the think time, the
-// board's side, the view.
+// level, the board's side, the view.
 const saved = loadSaved()
 const settings = {
     color: saved.color === "b" ? "b" : "w",
@@ -30,6 +32,7 @@ const settings = {
     view: ["play", "analysis", "count", "evaluation"].includes(saved.view) ? saved.view : "play",
     variant: ["chess960", "fragments"].includes(saved.variant) ? saved.variant : "standard",
     hashMib: HASH_SIZES.includes(saved.hashMib) ? saved.hashMib : DEFAULT_HASH_MIB,
+    level: LEVELS.includes(saved.level) ? saved.level : null,
 }
 
 // Where the engine runs: "socket" (the server's) or "worker" (in this browser).
@@ -315,7 +318,7 @@ function maybeEngineMove() {
     if (engineToMove() && !state.thinking && !state.analysing && !goPending) {
         goPending = true
         clearThinking()
-        send({type: "go", think_ms: settings.thinkMs})
+        send({type: "go", think_ms: settings.thinkMs, level: settings.level})
     }
 }
 
@@ -707,6 +710,21 @@ function turnBoard() {
     save()
 }
 
+// The level: from the engine's next move on. The thinking panel says what a level means for
+// what it shows: the line is the engine's best, its move may be another.
+function showLevel() {
+    $("level").value = settings.level === null ? "" : String(settings.level)
+    $("level-note").textContent = settings.level === null ? "" :
+        " at level " + settings.level + ": it looks at fewer positions and may play a weaker move than its line"
+}
+showLevel()
+$("level").onchange = () => {
+    const level = parseInt($("level").value, 10)
+    settings.level = LEVELS.includes(level) ? level : null
+    showLevel()
+    save()
+}
+
 for (const input of document.querySelectorAll("input[name=think]")) {
     input.checked = parseInt(input.value, 10) === settings.thinkMs
     input.onchange = () => {
@@ -947,6 +965,7 @@ function save() {
         color: settings.color,
         thinkMs: settings.thinkMs,
         hashMib: settings.hashMib,
+        level: settings.level,
         flipped: settings.flipped,
         view: settings.view,
         variant: settings.variant,

@@ -54,10 +54,16 @@ pub enum ClientMessage {
         /// The move (`e2e4`, `e7e8q`, `e1h1`).
         uci: String,
     },
-    /// The engine thinks `think_ms` milliseconds and plays its move.
+    /// The engine thinks `think_ms` milliseconds and plays its move, at the rating `level`
+    /// (full strength when absent).
     Go {
         /// Time to think, 1 to [`crate::session::MAX_THINK_MS`].
         think_ms: u64,
+        /// The rating to play at, from [`outpost_game::Level::MIN_ELO`] to
+        /// [`outpost_game::Level::MAX_ELO`] (the page offers
+        /// [`outpost_game::levels::LEVEL_CHOICES`]).
+        #[serde(default)]
+        level: Option<i64>,
     },
     /// Stops the engine's thinking: it plays the best move found so far.
     Stop,

@@ -13,8 +13,8 @@ use crate::protocol::{
 use outpost_board::{Board, Color, Piece, PieceKind, Square, Variant};
 use outpost_game::count::standard_positions;
 use outpost_game::{
-    notation_for, start_position, Engine, EngineEvent, EngineMove, GameSession, Purpose, Refusal,
-    Update,
+    notation_for, start_position, Engine, EngineEvent, EngineMove, GameSession, Level, Purpose,
+    Refusal, Update,
 };
 use outpost_movegen::picks::{parse_picked, picks, Pick};
 use outpost_movegen::san::{line_to_san_moves, to_san, MoveNumbers};
@@ -80,6 +80,9 @@ pub struct Session {
     notify: Notify,
     /// Told to the page with the greeting: the table could not have the size asked for.
     table_warning: Option<String>,
+    /// The side the engine last moved for (the page chooses by sending `go`), for the PGN's
+    /// rating of a game at a level.
+    engine_side: Option<Color>,
 }
 
 impl Session {
@@ -134,6 +137,7 @@ impl Session {
             counter,
             notify,
             table_warning,
+            engine_side: None,
         }
     }
 
@@ -211,7 +215,7 @@ impl Session {
                 chess960,
             } => self.set_game(start_fen, &moves, chess960),
             ClientMessage::Move { uci } => self.play_move(&uci),
-            ClientMessage::Go { think_ms } => self.go(think_ms),
+            ClientMessage::Go { think_ms, level } => self.go(think_ms, level),
             ClientMessage::Stop => {
                 if self.game.thinking_about(Purpose::Move) {
                     // The search ends and its result plays the best move found.
@@ -325,10 +329,7 @@ impl Session {
             },
             check,
             end,
-            pgn: write_pgn(&self.game.pgn(&[
-                ("Event", "Outpost in the browser"),
-                ("Site", "Outpost web page"),
-            ])),
+            pgn: write_pgn(&self.pgn()),
             eval_cp: explanation.white_score,
             eval_text: format!(
                 "{explanation}\nEvaluation: {} (side to move)",
@@ -337,6 +338,23 @@ impl Session {
             thinking: self.is_thinking(),
             analysing: self.game.analysis().is_some(),
         }
+    }
+
+    /// The game as PGN, with the engine's rating (`WhiteElo` or `BlackElo`) when it played
+    /// at a level.
+    fn pgn(&self) -> PgnGame {
+        let mut pgn = self.game.pgn(&[
+            ("Event", "Outpost in the browser"),
+            ("Site", "Outpost web page"),
+        ]);
+        if let (Some(level), Some(side)) = (self.game.level(), self.engine_side) {
+            let tag = match side {
+                Color::White => "WhiteElo",
+                Color::Black => "BlackElo",
+            };
+            pgn.set_tag(tag, &level.elo().to_string());
+        }
+        pgn
     }
 
     /// The time of the session's game: since the session started.
@@ -393,6 +411,7 @@ impl Session {
     /// stop, analysis restarts.
     fn replace_game(&mut self, game: Game, chess960: Option<u16>) -> Vec<ServerMessage> {
         self.game.new_game(game, chess960, self.now());
+        self.engine_side = None;
         vec![self.state()]
     }
 
@@ -462,12 +481,16 @@ impl Session {
         self.game.ending().map(Refusal::GameOver)
     }
 
-    fn go(&mut self, think_ms: u64) -> Vec<ServerMessage> {
+    fn go(&mut self, think_ms: u64, level: Option<i64>) -> Vec<ServerMessage> {
         if think_ms == 0 || think_ms > MAX_THINK_MS {
             return vec![ServerMessage::error(format!(
                 "a think time of {think_ms} ms refused: from 1 to {MAX_THINK_MS} ms"
             ))];
         }
+        let level = match level.map(Level::from_elo).transpose() {
+            Ok(level) => level,
+            Err(error) => return vec![ServerMessage::error(error.to_string())],
+        };
         if self.game.analysis().is_some() {
             return vec![ServerMessage::error(
                 "analysis mode is on: the engine does not play",
@@ -484,6 +507,8 @@ impl Session {
             movetime: Some(Duration::from_millis(think_ms)),
             ..Limits::default()
         };
+        self.game.set_level(level);
+        self.engine_side = Some(self.game.board().side_to_move());
         self.game.think(Purpose::Move, limits);
         vec![self.state()]
     }
@@ -717,6 +742,29 @@ mod tests {
         assert_eq!(moves_of(seen.last().unwrap()).len(), 2);
     }
 
+    /// At a level the engine's reply is a legal move and the PGN gives its rating.
+    #[test]
+    fn a_reply_at_a_level_and_its_rating_in_the_pgn() {
+        let (mut session, events) = session();
+        session.handle_text(r#"{"type":"move","uci":"e2e4"}"#);
+        session.handle_text(r#"{"type":"go","think_ms":100,"level":1400}"#);
+        let seen = until(&mut session, &events, |m| {
+            matches!(
+                m,
+                ServerMessage::State {
+                    thinking: false,
+                    ..
+                }
+            )
+        });
+        let Some(ServerMessage::State { moves, pgn, .. }) = seen.last() else {
+            panic!("{seen:?}");
+        };
+        assert_eq!(moves.len(), 2);
+        assert!(pgn.contains("[BlackElo \"1400\"]"), "{pgn}");
+        assert!(!pgn.contains("WhiteElo"), "{pgn}");
+    }
+
     #[test]
     fn a_table_too_large_is_reported_and_the_session_goes_on() {
         let notify: Notify = Arc::new(|_| {});
@@ -757,6 +805,15 @@ mod tests {
         assert!(
             error_of(&session.handle_text(r#"{"type":"go","think_ms":0}"#)).contains("refused")
         );
+        for level in ["99999999999999999999", "3000", "-1", "\"x\"", "1.5"] {
+            let text = format!(r#"{{"type":"go","think_ms":100,"level":{level}}}"#);
+            let answer = session.handle_text(&text);
+            let error = error_of(&answer);
+            assert!(
+                error.contains("levels go from 1350 to 2850") || error.starts_with("bad message"),
+                "{level}: {error}"
+            );
+        }
         assert!(error_of(&session.handle_text(r#"{"type":"take_back"}"#)).contains("0 played"));
         assert!(
             error_of(&session.handle_text(r#"{"type":"load_pgn","pgn":"1. e4 e5 2. Ke3"}"#))
