@@ -1,11 +1,13 @@
 """What the browser tests and measurements of the page share, whoever serves it: the page served
 by `outpost-web` (scripts/web-browser-test.py, scripts/web-measure.py) and the static site
 (scripts/site-browser-test.py, scripts/site-measure.py). Debian's headless Chromium and how to
-start it, a server started and its address read from its first line, the checks counted and
-reported, and the page's own helpers (its squares, moves and status).
+start it, a server started and its address read from its first line, and stopped, a page of
+headless Chromium for a measurement, the checks counted and reported, and the page's own
+helpers (its squares, moves and status).
 """
 
 import argparse
+import contextlib
 import os
 import re
 import subprocess
@@ -48,6 +50,28 @@ def start_server(command, pattern, stderr=subprocess.STDOUT, retry=False):
             return None, None
         sys.exit(f"{Path(sys.argv[0]).stem}: the server did not start: {line!r}")
     return server, match.group(1)
+
+
+def stop_server(server):
+    """Stops a server started by `start_server`, waiting for it at most 10 s."""
+    server.terminate()
+    server.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def measuring_page(server):
+    """A page of headless Chromium, for a measurement of what `server` serves (a process from
+    `start_server`). On leaving, the browser is closed and the server stopped, also after an
+    error."""
+    try:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            yield browser.new_page()
+            browser.close()
+    finally:
+        stop_server(server)
 
 
 def prepare(doc, screenshots, built, build):

@@ -12,18 +12,15 @@ Usage: scripts/site-measure.py [--rounds N] [--think SECONDS ...]   (after `carg
 
 import argparse
 import gzip
-import importlib.util
 import re
 import subprocess
 import sys
-from pathlib import Path
+from importlib import import_module
 
 import browser_common as common
 from browser_common import ROOT
 
-spec = importlib.util.spec_from_file_location("sitetest", Path(__file__).resolve().parent / "site-browser-test.py")
-sitetest = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(sitetest)
+sitetest = import_module("site-browser-test")
 
 # A module worker made from this text imports the site's glue and answers one request.
 WORKER = """
@@ -89,41 +86,33 @@ def main():
     parser.add_argument("--think", type=float, nargs="*", default=[0.1, 1, 3, 10],
                         help="times to think to measure, in seconds (default: the page's 0.1 1 3 10)")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
 
     site = ROOT / "target/site"
     wasm = (site / "outpost_wasm_bg.wasm").read_bytes()
     print(f"wasm: {len(wasm) / 1024:.0f} KiB raw, {len(gzip.compress(wasm, 9)) / 1024:.0f} KiB with gzip -9")
     server, base = sitetest.serve(site)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=common.chromium_path(), args=common.CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(base + "/")
-            source = WORKER % {"base": base}
-            ratios = []
-            for round_number in range(args.rounds):
-                nodes, millis = map(int, page.evaluate(RUN, [source, "bench"]).split())
-                worker_nps = nodes * 1000 // max(millis, 1)
-                native_nodes, native_nps = native_bench()
-                ratios.append(worker_nps / native_nps)
-                print(f"round {round_number + 1}: worker {nodes} nodes at {worker_nps} nodes/s, "
-                      f"native {native_nodes} nodes at {native_nps} nodes/s: {worker_nps / native_nps:.2f}x")
-            ratios.sort()
-            print(f"bench in Chromium's worker: {ratios[len(ratios) // 2]:.2f}x native nodes per second (median of {len(ratios)})")
-            for round_number in range(args.rounds):
-                best = page.evaluate(RUN, [source, "fragments"])
-                print(f"Chess Fragments from its start at 350 ms: {best}")
-            for seconds in args.think:
-                answers = sorted(page.evaluate(THINK, [base, round(seconds * 1000)]) / 1000
-                                 for _ in range(args.rounds))
-                worst = max(answers, key=lambda answer: abs(answer - seconds))
-                print(f"think {seconds:g} s: answered after {', '.join(f'{a:.3f}' for a in answers)} s; "
-                      f"furthest {100 * (worst - seconds) / seconds:+.1f}% from the time to think")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with common.measuring_page(server) as page:
+        page.goto(base + "/")
+        source = WORKER % {"base": base}
+        ratios = []
+        for round_number in range(args.rounds):
+            nodes, millis = map(int, page.evaluate(RUN, [source, "bench"]).split())
+            worker_nps = nodes * 1000 // max(millis, 1)
+            native_nodes, native_nps = native_bench()
+            ratios.append(worker_nps / native_nps)
+            print(f"round {round_number + 1}: worker {nodes} nodes at {worker_nps} nodes/s, "
+                  f"native {native_nodes} nodes at {native_nps} nodes/s: {worker_nps / native_nps:.2f}x")
+        ratios.sort()
+        print(f"bench in Chromium's worker: {ratios[len(ratios) // 2]:.2f}x native nodes per second (median of {len(ratios)})")
+        for round_number in range(args.rounds):
+            best = page.evaluate(RUN, [source, "fragments"])
+            print(f"Chess Fragments from its start at 350 ms: {best}")
+        for seconds in args.think:
+            answers = sorted(page.evaluate(THINK, [base, round(seconds * 1000)]) / 1000
+                             for _ in range(args.rounds))
+            worst = max(answers, key=lambda answer: abs(answer - seconds))
+            print(f"think {seconds:g} s: answered after {', '.join(f'{a:.3f}' for a in answers)} s; "
+                  f"furthest {100 * (worst - seconds) / seconds:+.1f}% from the time to think")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ Usage: scripts/web-measure.py [--runs N] [--no-build]
 import argparse
 import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -77,33 +76,24 @@ def main():
     args = parser.parse_args()
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "-p", "web", "-p", "outpost-engine"], cwd=ROOT, check=True)
-    from playwright.sync_api import sync_playwright
 
     server, url = browser_test.start_server()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=common.chromium_path(),
-                                                 args=common.CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(url + "/app.css")  # same origin, no session of its own
-            time.sleep(3)  # the browser's own start-up work done before anything is timed
-            for run in range(args.runs):
-                page_depth = page.evaluate(SESSIONS_JS, [1, 1000])[0]["depth"]
-                print(f"run {run + 1}: depth in 1 s from the start position: page {page_depth}, "
-                      f"UCI {uci_depth()}")
-            idle = rss_mib(server.pid)
-            handle = page.evaluate_handle(
-                "(js) => { window.result = (eval(js))([8, 5000]); return 1 }", SESSIONS_JS)
-            handle.dispose()
-            time.sleep(4)
-            busy = rss_mib(server.pid)
-            page.evaluate("() => window.result")
-            print(f"server memory (RSS): {idle:.0f} MiB idle, {busy:.0f} MiB with 8 sessions "
-                  f"thinking at once")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with common.measuring_page(server) as page:
+        page.goto(url + "/app.css")  # same origin, no session of its own
+        time.sleep(3)  # the browser's own start-up work done before anything is timed
+        for run in range(args.runs):
+            page_depth = page.evaluate(SESSIONS_JS, [1, 1000])[0]["depth"]
+            print(f"run {run + 1}: depth in 1 s from the start position: page {page_depth}, "
+                  f"UCI {uci_depth()}")
+        idle = rss_mib(server.pid)
+        handle = page.evaluate_handle(
+            "(js) => { window.result = (eval(js))([8, 5000]); return 1 }", SESSIONS_JS)
+        handle.dispose()
+        time.sleep(4)
+        busy = rss_mib(server.pid)
+        page.evaluate("() => window.result")
+        print(f"server memory (RSS): {idle:.0f} MiB idle, {busy:.0f} MiB with 8 sessions "
+              f"thinking at once")
 
 
 if __name__ == "__main__":

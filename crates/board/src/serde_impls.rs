@@ -38,82 +38,68 @@ impl<T, E: fmt::Display> Visitor<'_> for TextVisitor<T, E> {
     }
 }
 
-fn deserialize_text<'de, D: Deserializer<'de>, T, E: fmt::Display>(
-    deserializer: D,
-    expecting: &'static str,
-    parse: fn(&str) -> Result<T, E>,
-) -> Result<T, D::Error> {
-    deserializer.deserialize_str(TextVisitor { expecting, parse })
+/// `Serialize` for each type, with the doc comment given: as its `Display` text, or as the
+/// text that the function after `by` makes of it.
+macro_rules! serialize_as_text {
+    ($($(#[$doc:meta])* $type:ident $(by $text:expr)?;)*) => {$(
+        impl Serialize for $type {
+            $(#[$doc])*
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serialize_as_text!(@write self, serializer $(, $text)?)
+            }
+        }
+    )*};
+    (@write $value:ident, $serializer:ident) => {
+        $serializer.collect_str($value)
+    };
+    (@write $value:ident, $serializer:ident, $text:expr) => {
+        $serializer.serialize_str(&$text($value))
+    };
 }
 
-impl Serialize for Board {
+/// `Deserialize` for each type, with the doc comment given: a string, turned into the type by
+/// the function after `by` (whose error becomes serde's), the text after `expecting` saying
+/// what was expected.
+macro_rules! deserialize_from_text {
+    ($($(#[$doc:meta])* $type:ident expecting $expecting:literal by $parse:expr;)*) => {$(
+        impl<'de> Deserialize<'de> for $type {
+            $(#[$doc])*
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$type, D::Error> {
+                deserializer.deserialize_str(TextVisitor { expecting: $expecting, parse: $parse })
+            }
+        }
+    )*};
+}
+
+serialize_as_text! {
     /// The position's FEN.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.to_fen())
-    }
-}
-
-impl<'de> Deserialize<'de> for Board {
-    /// A FEN, read by [`Board::from_fen`].
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
-        deserialize_text(deserializer, "a position in FEN", Board::from_fen)
-    }
-}
-
-impl Serialize for Square {
+    Board by Board::to_fen;
     /// The square's name, `e4`.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Square {
-    /// A square's name, `e4`.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
-        deserialize_text(deserializer, "a square such as e4", str::parse)
-    }
-}
-
-impl Serialize for Color {
+    Square;
     /// `white` or `black`.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Color {
-    /// `white` or `black`.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Color, D::Error> {
-        deserialize_text(deserializer, "white or black", |text| match text {
-            "white" => Ok(Color::White),
-            "black" => Ok(Color::Black),
-            other => Err(format!("'{other}' is not a colour (white or black)")),
-        })
-    }
-}
-
-impl Serialize for Variant {
+    Color;
     /// The rule set's name: `chess`, `fragments`.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
-
-impl<'de> Deserialize<'de> for Variant {
-    /// A rule set's name, read by [`Variant::from_name`].
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
-        deserialize_text(deserializer, "a rule set: chess or fragments", |text| {
-            Variant::from_name(text).ok_or_else(|| format!("'{text}' is not a rule set"))
-        })
-    }
-}
-
-impl Serialize for Move {
+    Variant by |variant: &Variant| variant.name();
     /// The move's text, as its `Display` writes it (`e2e4`, `e7e8q`, `0000`). There is no
     /// `Deserialize`: see the module's documentation.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
+    Move;
+}
+
+deserialize_from_text! {
+    /// A FEN, read by [`Board::from_fen`].
+    Board expecting "a position in FEN" by Board::from_fen;
+    /// A square's name, `e4`.
+    Square expecting "a square such as e4" by str::parse;
+    /// `white` or `black`.
+    Color expecting "white or black" by |text| match text {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        other => Err(format!("'{other}' is not a colour (white or black)")),
+    };
+    /// A rule set's name, read by [`Variant::from_name`].
+    Variant expecting "a rule set: chess or fragments" by |text| {
+        Variant::from_name(text).ok_or_else(|| format!("'{text}' is not a rule set"))
+    };
 }
 
 #[cfg(test)]
