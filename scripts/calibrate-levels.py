@@ -9,7 +9,7 @@ Each match: both engines with 16 MiB and one thread, the openings of data/openin
 a random order by the seed, each with both colours, the clock --tc. The games and a JSON summary
 of each level go to --out.
 
-Usage: scripts/calibrate-levels.py [--levels 1400,1700,2000,2300,2600] [--games 100]
+Usage: scripts/calibrate-levels.py [--levels 1400,1600,1800,2000,2200] [--games 100]
                                    [--tc 5+0.05] [--concurrency 2] [--seed 1] [--out DIR]
 Needs: Stockfish in /usr/games (scripts/install-soak-deps.sh installs it when it is missing).
 """
@@ -56,16 +56,18 @@ def row(level, opponent, summary):
     games = summary["games"]
     score = f"{summary['points']:g}/{games} ({100 * summary['points'] / games:.1f}%)"
     if estimate is None or estimate["elo"] is None:
-        measured = "–"
+        measured = "–"  # a score of 0% or 100%: no finite rating
     else:
-        measured = f"{opponent + estimate['elo']:.0f} ± {estimate['error95']:.0f}"
+        # Too few games for an interval: its width is not finite.
+        margin = "∞" if estimate["error95"] is None else f"{estimate['error95']:.0f}"
+        measured = f"{opponent + estimate['elo']:.0f} ± {margin}"
     return f"| {level} | Stockfish 15.1 at UCI_Elo {opponent} | {games} | {score} | {measured} |"
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--levels", default="1400,1700,2000,2300,2600",
+    parser.add_argument("--levels", default="1400,1600,1800,2000,2200",
                         help="the levels (UCI_Elo) to calibrate, comma-separated")
     parser.add_argument("--games", type=int, default=100, help="games a level (even)")
     parser.add_argument("--tc", default="5+0.05", help="the clock: base+increment seconds")

@@ -194,6 +194,10 @@ plan() {
         run="cargo build --release -p outpost-engine && $quick"
         expect=("^game [12]/2: .*[|] 2 games, W-D-L" "^Time losses, crashes, hangs, illegal moves of ")
       fi ;;
+    "python3 scripts/calibrate-levels.py")
+      # One level, two games at 1+0.02 (the full calibration plays 500 games).
+      run="$command --levels 1400 --games 2 --tc 1+0.02 --out $scratch/levels"
+      expect=("^\| 1400 \| Stockfish 15.1 at UCI_Elo 1400 \| 2 \| ") ;;
     "cargo xtask divide data/perft-fragments-divide.txt")
       expect=("^246 of 246 divides agree move by move$") ;;
     "cargo xtask perft --suite fragments")

@@ -4,7 +4,7 @@ Playwright, the engine compiled to WebAssembly thinking in a Web Worker, no serv
 
 Serves the built folder under a sub-path (`/play/`) with `python3 -m http.server` on loopback,
 loads the page and checks: the engine answers; a whole game played to its end against the worker
-at 0.1 s a move at level 1700 (the test's moves chosen at random among the legal ones, which
+at 0.1 s a move at level 1600 (the test's moves chosen at random among the legal ones, which
 python-chess lists); a click on the page answered within 50 ms while the worker thinks, whose
 thinking panel shows the whole search (positions and time grow from report to report); "Move
 now" plays at once; Chess960 #3 and Chess Fragments starts; analysis with three lines and the
@@ -52,7 +52,7 @@ def play_random_game(page, checks, rng):
     import chess
 
     page.click('input[name="think"][value="100"]')
-    page.select_option("#level", "1700")
+    page.select_option("#level", "1600")
     page.click("#new-game")
     page.wait_for_function(YOUR_MOVE, timeout=30000)
     for ply in range(0, 400, 2):
@@ -78,10 +78,10 @@ def play_random_game(page, checks, rng):
             timeout=30000,
         )
     status = page.text_content("#status")
-    checks.check("a whole game played to its end against the worker at 0.1 s a move, level 1700",
+    checks.check("a whole game played to its end against the worker at 0.1 s a move, level 1600",
                  status.startswith("Game over"), f"{status!r} after {moves_count(page)} moves")
     note = page.text_content("#level-note")
-    checks.check("the thinking panel says what the level means", "level 1700" in note, repr(note))
+    checks.check("the thinking panel says what the level means", "level 1600" in note, repr(note))
     page.select_option("#level", "")
 
 

@@ -4,7 +4,7 @@
 # the terminal's own mouse reports (SGR 1006, which the app turns on), and the screen is read
 # with `tmux capture-pane` after each step. The engine searches 3000 nodes a move without its
 # book, so the game is the same on every run: 1. e4 (typed) 2. Nf3 (the keyboard cursor)
-# 3. Bc4 (two clicks); then the help, a narrow window, undo, the quit question, level 1700,
+# 3. Bc4 (two clicks); then the help, a narrow window, undo, the quit question, level 1600,
 # resign, saving the game as PGN (with the engine's BlackElo), and quit; then Chess960 #3, castled by clicking the king and its rook, and a
 # bad --chess960 number; then Chess Fragments (a refused move kept to be fixed, a Right move
 # by clicks) and a bad --variant. Installs tmux when it is missing (as root, with apt-get).
@@ -116,8 +116,8 @@ expect "The game is not saved" "quitting an unsaved game asks first"
 keys n
 expect "The game goes on" "n goes on playing"
 
-type_line "level 1700"
-expect "Engine · level 1700" "level 1700: the engine pane says so"
+type_line "level 1600"
+expect "Engine · level 1600" "level 1600: the engine pane says so"
 type_line resign
 expect "White resigns, black wins \(0-1\)" "resigning ends the game"
 type_line "pgn $scratch/game.pgn"
@@ -126,7 +126,7 @@ grep -q '^\[Result "0-1"\]$' "$scratch/game.pgn"
 grep -q '^\[Termination "White resigned"\]$' "$scratch/game.pgn"
 grep -q '^1\. e4 ' "$scratch/game.pgn"
 grep -q '^\[White "You"\]$' "$scratch/game.pgn"
-grep -q '^\[BlackElo "1700"\]$' "$scratch/game.pgn"
+grep -q '^\[BlackElo "1600"\]$' "$scratch/game.pgn"
 echo "ok    the PGN file holds the game and its end"
 
 echo "---- the last screen"

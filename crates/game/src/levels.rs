@@ -4,7 +4,7 @@
 use outpost_search::Level;
 
 /// The ratings offered, each calibrated in games (the README's table).
-pub const LEVEL_CHOICES: [u32; 5] = [1400, 1700, 2000, 2300, 2600];
+pub const LEVEL_CHOICES: [u32; 5] = [1400, 1600, 1800, 2000, 2200];
 
 /// The name of full strength.
 pub const FULL_STRENGTH: &str = "full";
@@ -75,7 +75,7 @@ mod tests {
             let error = parse_level(text).unwrap_err();
             assert!(
                 error.ends_with(
-                    "levels: full, 1400, 1700, 2000, 2300, 2600 (or a rating from 1350 to 2850)"
+                    "levels: full, 1400, 1600, 1800, 2000, 2200 (or a rating from 1350 to 2200)"
                 ),
                 "{text}: {error}"
             );

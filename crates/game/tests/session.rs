@@ -378,7 +378,7 @@ fn the_level_is_for_the_engines_moves_and_in_the_pgn() {
     harness.session.advance(Duration::ZERO);
     assert_eq!(harness.script.lock().unwrap().levels, [Some(level)]);
     // Another level while it searches: that search is given up and the next one has it.
-    let stronger = outpost_game::Level::from_elo(2300).unwrap();
+    let stronger = outpost_game::Level::from_elo(2200).unwrap();
     harness.session.set_level(Some(stronger));
     assert!(!harness.session.is_thinking());
     harness.session.advance(Duration::ZERO);
@@ -395,6 +395,6 @@ fn the_level_is_for_the_engines_moves_and_in_the_pgn() {
         .session
         .pgn(&harness.session.player_tags())
         .to_string();
-    assert!(pgn.contains("[BlackElo \"2300\"]"), "{pgn}");
+    assert!(pgn.contains("[BlackElo \"2200\"]"), "{pgn}");
     assert!(!pgn.contains("WhiteElo"), "{pgn}");
 }

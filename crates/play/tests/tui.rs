@@ -1137,9 +1137,9 @@ fn a_level_is_chosen_shown_and_refused_with_the_list() {
     driver.typed("e4");
     driver.wait_for_engine();
     assert_eq!(driver.app.game().moves().len(), 2);
-    driver.typed("level 2300");
-    assert_eq!(driver.app.message(), "Engine: level 2300.");
-    assert!(driver.screen().contains("Engine · level 2300"));
+    driver.typed("level 2200");
+    assert_eq!(driver.app.message(), "Engine: level 2200.");
+    assert!(driver.screen().contains("Engine · level 2200"));
     driver.typed("level full");
     assert_eq!(driver.app.level(), None);
     assert!(!driver.screen().contains("Engine · level"));
@@ -1148,7 +1148,7 @@ fn a_level_is_chosen_shown_and_refused_with_the_list() {
         driver
             .app
             .message()
-            .contains("levels: full, 1400, 1700, 2000, 2300, 2600"),
+            .contains("levels: full, 1400, 1600, 1800, 2000, 2200"),
         "{}",
         driver.app.message()
     );

@@ -29,43 +29,46 @@ pub struct LevelAnchor {
 }
 
 /// The levels' numbers at ratings from the weakest to the strongest; a rating between two
-/// rows takes numbers between theirs (the nodes and the temperature on a log scale).
+/// rows takes numbers between theirs (the nodes and the temperature on a log scale). The
+/// ratings are those of Stockfish 15.1's `UCI_Elo` (calibrated to CCRL blitz), on which
+/// Outpost at full strength measures about 2100–2300 at 5+0.05: the strongest level stays
+/// below it (`scripts/calibrate-levels.py`, the README's table).
 pub const LEVEL_ANCHORS: [LevelAnchor; 6] = [
     LevelAnchor {
         elo: 1350,
-        nodes: 250,
-        temperature: 150.0,
+        nodes: 700,
+        temperature: 45.0,
         mate_moves: 1,
     },
     LevelAnchor {
-        elo: 1700,
+        elo: 1400,
         nodes: 1_000,
-        temperature: 80.0,
+        temperature: 40.0,
+        mate_moves: 1,
+    },
+    LevelAnchor {
+        elo: 1600,
+        nodes: 6_000,
+        temperature: 10.0,
+        mate_moves: 2,
+    },
+    LevelAnchor {
+        elo: 1800,
+        nodes: 30_000,
+        temperature: 8.0,
         mate_moves: 2,
     },
     LevelAnchor {
         elo: 2000,
-        nodes: 4_000,
-        temperature: 45.0,
-        mate_moves: 2,
-    },
-    LevelAnchor {
-        elo: 2300,
-        nodes: 16_000,
-        temperature: 25.0,
+        nodes: 150_000,
+        temperature: 2.0,
         mate_moves: 3,
     },
     LevelAnchor {
-        elo: 2600,
-        nodes: 64_000,
-        temperature: 12.0,
+        elo: 2200,
+        nodes: 400_000,
+        temperature: 1.0,
         mate_moves: 4,
-    },
-    LevelAnchor {
-        elo: 2850,
-        nodes: 200_000,
-        temperature: 6.0,
-        mate_moves: 5,
     },
 ];
 
@@ -256,10 +259,11 @@ mod tests {
         assert!(Level::from_elo(-5).is_err());
         assert!(Level::from_elo(i64::MAX).is_err());
         assert_eq!(Level::from_elo(1350).map(Level::elo), Ok(1350));
-        assert_eq!(Level::from_elo(2850).map(Level::elo), Ok(2850));
+        assert_eq!(Level::from_elo(2200).map(Level::elo), Ok(2200));
+        assert!(Level::from_elo(2201).is_err());
         assert_eq!(
             Level::from_elo(3000).unwrap_err().to_string(),
-            "a level of 3000 Elo is out of range: levels go from 1350 to 2850"
+            "a level of 3000 Elo is out of range: levels go from 1350 to 2200"
         );
     }
 
@@ -278,7 +282,7 @@ mod tests {
                     && middle.temperature > pair[1].temperature
             );
         }
-        assert_eq!(Level::from_elo(1700).unwrap().anchor(), LEVEL_ANCHORS[1]);
+        assert_eq!(Level::from_elo(1600).unwrap().anchor(), LEVEL_ANCHORS[2]);
     }
 
     #[test]
@@ -289,7 +293,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(level.limit(&infinite), None);
-        assert_eq!(level.limit(&Limits::default()).unwrap().nodes, Some(250));
+        assert_eq!(level.limit(&Limits::default()).unwrap().nodes, Some(700));
         let fewer = Limits {
             nodes: Some(100),
             ..Limits::default()
@@ -313,7 +317,7 @@ mod tests {
                 .count()
         };
         let weak = worse_moves(1350);
-        let strong = worse_moves(2850);
+        let strong = worse_moves(2200);
         assert!(weak > 600, "{weak} of 2000");
         assert!(strong < 20, "{strong} of 2000");
         // Even the weakest level chooses a move 3.5 pawns worse seldom: ten times less often

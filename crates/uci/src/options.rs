@@ -591,7 +591,7 @@ mod tests {
                 "option name UCI_Chess960 type check default false",
                 "option name UCI_Variant type combo default chess var chess var fragments",
                 "option name UCI_LimitStrength type check default false",
-                "option name UCI_Elo type spin default 1350 min 1350 max 2850",
+                "option name UCI_Elo type spin default 1350 min 1350 max 2200",
             ]
         );
     }

@@ -16,7 +16,7 @@ const STORAGE_KEY = "outpost-game"
 const HASH_SIZES = [16, 64, 256]
 const DEFAULT_HASH_MIB = 16
 // The engine's levels (ratings calibrated against Stockfish); null is full strength.
-const LEVELS = [1400, 1700, 2000, 2300, 2600]
+const LEVELS = [1400, 1600, 1800, 2000, 2200]
 const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 const LAST_MOVE = {class: "marker-square last-move", slice: "markerSquare"}
 

@@ -810,7 +810,7 @@ mod tests {
             let answer = session.handle_text(&text);
             let error = error_of(&answer);
             assert!(
-                error.contains("levels go from 1350 to 2850") || error.starts_with("bad message"),
+                error.contains("levels go from 1350 to 2200") || error.starts_with("bad message"),
                 "{level}: {error}"
             );
         }

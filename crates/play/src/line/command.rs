@@ -68,7 +68,7 @@ Commands:
   time SECONDS    the engine thinks this long per move (default 1)
   depth N         the engine searches N plies per move instead
   nodes N         the engine searches N nodes per move instead
-  level [LEVEL]   the engine plays at a rating: 1400, 1700, 2000, 2300, 2600,
+  level [LEVEL]   the engine plays at a rating: 1400, 1600, 1800, 2000, 2200,
                   or full strength (full, the default)
   pgn FILE        save the game as PGN
   load FILE       load a game from a PGN file

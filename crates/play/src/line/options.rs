@@ -41,8 +41,8 @@ pub struct Options {
     /// The engine searches N nodes per move instead
     #[arg(long, value_name = "N", value_parser = |text: &str| Strength::parse("nodes", text))]
     nodes: Option<Strength>,
-    /// The engine plays at a rating: 1400, 1700, 2000, 2300 or 2600 (calibrated against
-    /// Stockfish's UCI_Elo; any from 1350 to 2850), or full (full strength, the default)
+    /// The engine plays at a rating: 1400, 1600, 1800, 2000 or 2200 (calibrated against
+    /// Stockfish's UCI_Elo; any from 1350 to 2200), or full (full strength, the default)
     #[arg(long, value_name = "LEVEL", value_parser = |text: &str| parse_level(text).map(LevelArg))]
     level: Option<LevelArg>,
     /// The pause between moves when the engine plays itself, in milliseconds
