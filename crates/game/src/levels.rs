@@ -1,6 +1,8 @@
 //! The levels a person chooses from, by name: `full` (full strength) and the calibrated
 //! ratings, the same list in the terminal game and on the page.
 
+use outpost_board::Color;
+use outpost_pgn::PgnGame;
 use outpost_search::Level;
 
 /// The ratings offered, each calibrated in games (the README's table).
@@ -44,6 +46,18 @@ pub fn level_names() -> Vec<String> {
     std::iter::once(FULL_STRENGTH.to_string())
         .chain(LEVEL_CHOICES.iter().map(u32::to_string))
         .collect()
+}
+
+/// Gives `pgn` the rating of the engine playing `engine` at `level` (`WhiteElo` or
+/// `BlackElo`); nothing at full strength.
+pub fn tag_engine_rating(pgn: &mut PgnGame, level: Option<Level>, engine: Color) {
+    if let Some(level) = level {
+        let tag = match engine {
+            Color::White => "WhiteElo",
+            Color::Black => "BlackElo",
+        };
+        pgn.set_tag(tag, &level.elo().to_string());
+    }
 }
 
 /// How a level is shown: `full strength` or `level 1700`.

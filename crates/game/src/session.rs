@@ -14,6 +14,7 @@ use crate::book::{NoBook, OpeningBook};
 use crate::clock::{Clocks, TimeControl};
 use crate::ending::Ending;
 use crate::engine::{Engine, EngineEvent, Notify, SearchId};
+use crate::levels::tag_engine_rating;
 use crate::players::{Mode, Player};
 use crate::score::white_view;
 use crate::strength::Strength;
@@ -348,11 +349,9 @@ impl GameSession {
         if let Some(clocks) = &self.clocks {
             pgn.set_tag("TimeControl", &clocks.control().pgn_tag());
         }
-        if let Some(level) = self.level {
-            for (color, tag) in [(Color::White, "WhiteElo"), (Color::Black, "BlackElo")] {
-                if self.players.player(color) == Player::Engine {
-                    pgn.set_tag(tag, &level.elo().to_string());
-                }
+        for color in [Color::White, Color::Black] {
+            if self.players.player(color) == Player::Engine {
+                tag_engine_rating(&mut pgn, self.level, color);
             }
         }
         if let Some(ending) = self.ended {

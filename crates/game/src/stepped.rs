@@ -12,8 +12,8 @@
 
 use crate::engine::Engine;
 use outpost_search::{
-    Depth, Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult,
-    SearchSignals, Searcher, TimeBudget, DEFAULT_MOVE_OVERHEAD,
+    nodes_per_second, Depth, Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition,
+    SearchResult, SearchSignals, Searcher, TimeBudget, DEFAULT_MOVE_OVERHEAD,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -185,11 +185,6 @@ fn whole_search_figures(info: &Info, spent: u64, started: Instant) -> Info {
         nps: nodes_per_second(nodes, time),
         ..info.clone()
     }
-}
-
-/// Nodes per second, reckoned over at least a millisecond.
-fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
-    (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64
 }
 
 /// `true` when the job's limits are reached: its depth, nodes or time, or no move to search.

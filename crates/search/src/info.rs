@@ -93,7 +93,7 @@ impl SearchResult {
 }
 
 /// Nodes per second for `nodes` searched in `time` (counted as at least a millisecond).
-pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
     let millis = time.as_millis().max(1) as u64;
     nodes.saturating_mul(1000) / millis
 }

@@ -16,12 +16,28 @@ fn board(fen: &str) -> Board {
     Board::from_fen(fen).expect("a test FEN")
 }
 
+/// A searcher with a 1 MiB table at `level`, its choices seeded by `seed`.
+fn searcher_at(level: Option<Level>, seed: u64) -> Searcher {
+    let mut searcher = Searcher::new(1);
+    searcher.set_level(level);
+    searcher.seed_level(seed);
+    searcher
+}
+
+/// The level of an anchor's rating.
+fn level(elo: u32) -> Option<Level> {
+    Some(Level::from_elo(i64::from(elo)).expect("a rating in range"))
+}
+
+/// The move `searcher` plays in `board` within `limits`.
+fn search(searcher: &mut Searcher, board: &Board, limits: &Limits) -> outpost_search::SearchResult {
+    searcher.search(board, &[], limits, &SearchSignals::new(), |_| {})
+}
+
 #[test]
 fn every_level_plays_legal_moves_within_its_budget_and_reports_one_line() {
     for anchor in LEVEL_ANCHORS {
-        let mut searcher = Searcher::new(1);
-        searcher.set_level(Some(Level::from_elo(i64::from(anchor.elo)).unwrap()));
-        searcher.seed_level(u64::from(anchor.elo));
+        let mut searcher = searcher_at(level(anchor.elo), u64::from(anchor.elo));
         for fen in POSITIONS {
             let board = board(fen);
             let mut lines = Vec::new();
@@ -65,15 +81,12 @@ fn the_weakest_level_varies_its_moves_and_full_strength_does_not() {
     let moves_of = |level: Option<Level>| {
         let mut moves = std::collections::BTreeSet::new();
         for seed in 0..12 {
-            let mut searcher = Searcher::new(1);
-            searcher.set_level(level);
-            searcher.seed_level(seed);
-            let result = searcher.search(&start, &[], &limits, &SearchSignals::new(), |_| {});
+            let result = search(&mut searcher_at(level, seed), &start, &limits);
             moves.insert(result.best_move.expect("a move").to_string());
         }
         moves
     };
-    assert!(moves_of(Level::from_elo(1350).ok()).len() > 1);
+    assert!(moves_of(level(1350)).len() > 1);
     assert_eq!(moves_of(None).len(), 1);
 }
 
@@ -83,15 +96,10 @@ fn a_mate_in_one_is_played_at_every_level() {
     let mate = board("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1");
     for anchor in LEVEL_ANCHORS {
         for seed in 0..8 {
-            let mut searcher = Searcher::new(1);
-            searcher.set_level(Some(Level::from_elo(i64::from(anchor.elo)).unwrap()));
-            searcher.seed_level(seed);
-            let result = searcher.search(
+            let result = search(
+                &mut searcher_at(level(anchor.elo), seed),
                 &mate,
-                &[],
                 &Limits::default(),
-                &SearchSignals::new(),
-                |_| {},
             );
             assert_eq!(
                 result.best_move.map(|mv| mv.to_string()).as_deref(),
@@ -110,33 +118,28 @@ fn no_level_is_full_strength_and_analysis_ignores_the_level() {
         depth: Some(7),
         ..Limits::default()
     };
-    let search = |level: Option<Level>, limits: &Limits| {
-        let mut searcher = Searcher::new(1);
-        searcher.set_level(level);
-        searcher.search(&kiwipete, &[], limits, &SearchSignals::new(), |_| {})
+    let at = |level: Option<Level>, limits: &Limits| {
+        search(&mut searcher_at(level, 0), &kiwipete, limits)
     };
-    let full = search(None, &limits);
-    let mut again = search(None, &limits);
+    let full = at(None, &limits);
+    let mut again = at(None, &limits);
     again.time = full.time;
     again.nps = full.nps;
     assert_eq!(full, again);
     // A level stops at its budget; a search until stopped (analysis) is not limited.
-    let weak = search(Level::from_elo(1350).ok(), &limits);
+    let weak = at(level(1350), &limits);
     assert!(
         weak.nodes < full.nodes / 10,
         "{} of {}",
         weak.nodes,
         full.nodes
     );
-    let signals = SearchSignals::new();
     let analysis = Limits {
         infinite: true,
         depth: Some(7),
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(1);
-    searcher.set_level(Level::from_elo(1350).ok());
-    let analysed = searcher.search(&kiwipete, &[], &analysis, &signals, |_| {});
+    let analysed = at(level(1350), &analysis);
     assert_eq!(analysed.depth, 7);
     assert!(analysed.nodes > weak.nodes * 10);
 }

@@ -12,6 +12,7 @@ use crate::protocol::{
 };
 use outpost_board::{Board, Color, Piece, PieceKind, Square, Variant};
 use outpost_game::count::standard_positions;
+use outpost_game::levels::tag_engine_rating;
 use outpost_game::{
     notation_for, start_position, Engine, EngineEvent, EngineMove, GameSession, Level, Purpose,
     Refusal, Update,
@@ -347,12 +348,8 @@ impl Session {
             ("Event", "Outpost in the browser"),
             ("Site", "Outpost web page"),
         ]);
-        if let (Some(level), Some(side)) = (self.game.level(), self.engine_side) {
-            let tag = match side {
-                Color::White => "WhiteElo",
-                Color::Black => "BlackElo",
-            };
-            pgn.set_tag(tag, &level.elo().to_string());
+        if let Some(side) = self.engine_side {
+            tag_engine_rating(&mut pgn, self.game.level(), side);
         }
         pgn
     }
