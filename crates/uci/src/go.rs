@@ -1,7 +1,7 @@
 //! A `go` command turned into search limits for the current position.
 
 use crate::command::GoCommand;
-use outpost_board::Board;
+use outpost_board::{Board, Color};
 use outpost_movegen::uci::UciNotation;
 use outpost_search::Limits;
 
@@ -17,16 +17,22 @@ pub fn limits_for(go: &GoCommand, board: &Board, notation: UciNotation) -> (Limi
             Err(error) => warnings.push(format!("searchmoves: {error}")),
         }
     }
-    // `go` with nothing that ends it searches until `stop`, as `go infinite` (so the end of
-    // the input stops it too).
-    let unlimited = go.depth.is_none()
-        && go.nodes.is_none()
-        && go.movetime.is_none()
-        && go.mate.is_none()
-        && go.white_time.is_none()
-        && go.black_time.is_none();
-    if unlimited && !go.infinite && !go.ponder {
-        warnings.push("go without a limit: searching until stop".to_string());
+    // `go` with nothing that ends it (no depth, nodes, time, nor a clock of the side to
+    // move) searches until `stop`, as `go infinite`, and says so; with `mate` it ends when it
+    // finds one. The end of the input stops either (`ends_by_itself`).
+    let own_clock = match board.side_to_move() {
+        Color::White => go.white_time,
+        Color::Black => go.black_time,
+    };
+    let unbounded =
+        go.depth.is_none() && go.nodes.is_none() && go.movetime.is_none() && own_clock.is_none();
+    let unlimited = unbounded && go.mate.is_none();
+    if unbounded && !go.infinite && !go.ponder {
+        warnings.push(if unlimited {
+            "go without a limit: searching until stop".to_string()
+        } else {
+            "go mate without another limit: searching until a mate is found or stop".to_string()
+        });
     }
     let limits = Limits {
         depth: go.depth,
@@ -43,6 +49,21 @@ pub fn limits_for(go: &GoCommand, board: &Board, notation: UciNotation) -> (Limi
         search_moves,
     };
     (limits, warnings)
+}
+
+/// `true` when a search of `limits` with `side` to move ends without `stop`: it has a depth,
+/// a node count, a fixed time or its own clock (a search for a mate may never end). Pondering
+/// is the handle's to tell ([`outpost_search::SearchHandle::waits_for_stop`]).
+pub fn ends_by_itself(limits: &Limits, side: Color) -> bool {
+    let own_clock = match side {
+        Color::White => limits.white_time,
+        Color::Black => limits.black_time,
+    };
+    !limits.infinite
+        && (limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.movetime.is_some()
+            || own_clock.is_some())
 }
 
 #[cfg(test)]

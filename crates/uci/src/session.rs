@@ -4,7 +4,7 @@
 use crate::bench::{bench_to_depth, BENCH_DEPTH};
 use crate::book::EngineBook;
 use crate::command::{GoCommand, PositionCommand, StartPosition, UciCommand, HELP};
-use crate::go::limits_for;
+use crate::go::{ends_by_itself, limits_for};
 use crate::input::{InputLine, LineReader, MAX_LINE_BYTES};
 use crate::options::{self, OptionChange, DEFAULT_HASH_MIB};
 use crate::output::Output;
@@ -44,6 +44,9 @@ pub struct Engine {
     limit_strength: bool,
     /// `UCI_Elo`: the rating of the limited strength.
     elo: u32,
+    /// The running search ends without `stop` (see [`ends_by_itself`]): the end of the input
+    /// waits for it instead of stopping it.
+    search_ends_by_itself: bool,
 }
 
 impl Engine {
@@ -62,6 +65,7 @@ impl Engine {
             variant: Variant::Chess,
             limit_strength: false,
             elo: options::DEFAULT_ELO,
+            search_ends_by_itself: true,
         }
     }
 
@@ -71,8 +75,10 @@ impl Engine {
         self.book.seed(seed);
     }
 
-    /// Reads commands until `quit` or the end of the input. At the end of the input a timed
-    /// or limited search is finished (its `bestmove` printed); an infinite one is stopped.
+    /// Reads commands until `quit` or the end of the input. At the end of the input a search
+    /// that ends by itself (a depth, nodes, a fixed time or its own clock) is finished (its
+    /// `bestmove` printed); one that would not (`go infinite`, pondering, no limit, a mate
+    /// alone) is stopped.
     /// Input that is not valid UTF-8, or a line longer than 1 MiB, is reported
     /// with `info string` and reading goes on.
     pub fn run<R: BufRead>(&mut self, input: R) {
@@ -97,7 +103,7 @@ impl Engine {
                 return;
             }
         }
-        if self.search.waits_for_stop() {
+        if self.search.waits_for_stop() || !self.search_ends_by_itself {
             self.search.stop();
         }
         // A limited search and a `go perft` still counting are finished.
@@ -275,6 +281,7 @@ impl Engine {
             perft.stop();
         }
         let (limits, warnings) = limits_for(go, self.game.board(), self.notation());
+        self.search_ends_by_itself = ends_by_itself(&limits, self.game.board().side_to_move());
         for message in &warnings {
             self.say(&format!("info string {message}"));
         }

@@ -248,9 +248,16 @@ fn the_end_of_input_finishes_a_limited_search_and_stops_an_infinite_one() {
         "{output:#?}"
     );
 
-    // `go infinite`, a `go` with no limit and one whose only limit is unreadable search
-    // until stop, and the end of the input is one.
-    for command in ["go infinite\n", "go\n", "go movetime abc\n"] {
+    // `go infinite`, a `go` with no limit, one whose only limit is unreadable, one with only
+    // the other side's clock and one for a mate that is not there search until stop, and
+    // the end of the input is one.
+    for command in [
+        "go infinite\n",
+        "go\n",
+        "go movetime abc\n",
+        "go btime 1000\n",
+        "go mate 3\n",
+    ] {
         let mut uci = Uci::start();
         uci.send(command.as_bytes());
         uci.expect("info depth 2 ");
