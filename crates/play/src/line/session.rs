@@ -273,10 +273,13 @@ impl<W: Write> Session<W> {
         let mode = self.game.players();
         writeln!(
             self.out,
-            "Outpost: chess in the terminal. White: {}, Black: {}. Engine: {}.",
+            "Outpost: chess in the terminal. White: {}, Black: {}. Engine: {}{}.",
             mode.name(Color::White),
             mode.name(Color::Black),
-            self.game.strength()
+            self.game.strength(),
+            self.game
+                .level()
+                .map_or(String::new(), |level| format!(", level {}", level.elo()))
         )?;
         writeln!(self.out, "Type help for the commands.")?;
         self.announce_chess960()?;
