@@ -33,6 +33,8 @@ from browser_common import ROOT
 
 KIWIPETE_D4 = "4,085,603"
 YOUR_MOVE = common.status_is("It is your move")
+# After New game: the worker's new game is in place (the old one may have been your move too).
+NEW_GAME_YOUR_MOVE = f"document.querySelectorAll('#moves .move').length === 0 && {YOUR_MOVE}"
 
 
 def serve(folder):
@@ -54,7 +56,7 @@ def play_random_game(page, checks, rng):
     page.click('input[name="think"][value="100"]')
     page.select_option("#level", "1600")
     page.click("#new-game")
-    page.wait_for_function(YOUR_MOVE, timeout=30000)
+    page.wait_for_function(NEW_GAME_YOUR_MOVE, timeout=30000)
     for ply in range(0, 400, 2):
         page.wait_for_function(YOUR_MOVE + " || document.querySelector('#status').textContent.startsWith('Game over')",
                                timeout=30000)
@@ -120,7 +122,7 @@ def click_while_thinking(page, checks):
     """A click is answered within 50 ms while the worker thinks; Move now plays at once."""
     page.click('input[name="think"][value="10000"]')
     page.click("#new-game")
-    page.wait_for_function(YOUR_MOVE, timeout=30000)
+    page.wait_for_function(NEW_GAME_YOUR_MOVE, timeout=30000)
     page.evaluate(RECORD_REPORTS)
     common.click_square(page, "e2")
     common.click_square(page, "e4")
