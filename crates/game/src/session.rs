@@ -23,7 +23,7 @@ use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_movegen::{legal_moves, Game};
 use outpost_pgn::PgnGame;
 use outpost_search::{
-    Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult,
+    Bound, Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult,
 };
 use std::fmt;
 use std::time::Duration;
@@ -721,6 +721,18 @@ impl GameSession {
             SearchEvent::Finished(result) => result,
         };
         thinking.running = false;
+        // At a level the move played may not be the best line's: the panel shows the line
+        // of the move played, as the search reported it.
+        let played_line = (thinking.purpose == Purpose::Move
+            && thinking
+                .info
+                .as_ref()
+                .is_some_and(|info| info.pv.first() != result.pv.first())
+            && !result.pv.is_empty())
+        .then(|| line_of_result(&result));
+        if let Some(line) = &played_line {
+            thinking.info = Some(line.clone());
+        }
         let (purpose, board) = (thinking.purpose, thinking.board.clone());
         // The search has ended: let the engine know its result was taken.
         self.engine.wait();
@@ -745,11 +757,12 @@ impl GameSession {
         if self.players == Mode::new(Player::Engine, Player::Engine) && !self.pause.is_zero() {
             self.engine_not_before = Some(now + self.pause);
         }
-        let mut updates = vec![Update::EngineMoved(EngineMove {
+        let mut updates: Vec<Update> = played_line.map(Update::Progress).into_iter().collect();
+        updates.push(Update::EngineMoved(EngineMove {
             mv,
             board,
             result: Some(result),
-        })];
+        }));
         updates.extend(self.ending().map(Update::Ended));
         updates.extend(self.advance(now));
         updates
@@ -838,6 +851,22 @@ impl GameSession {
             };
             self.think(Purpose::Analysis, limits);
         }
+    }
+}
+
+/// A search's result as the report of its line (the move played and what follows it).
+fn line_of_result(result: &SearchResult) -> Info {
+    Info {
+        depth: result.depth,
+        seldepth: result.seldepth,
+        multipv: 1,
+        score: result.score,
+        bound: Bound::Exact,
+        nodes: result.nodes,
+        nps: result.nps,
+        hashfull: result.hashfull,
+        time: result.time,
+        pv: result.pv.clone(),
     }
 }
 

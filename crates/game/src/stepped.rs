@@ -52,6 +52,8 @@ struct Inner {
     searcher: Searcher,
     /// The time a whole search keeps back for its answer to reach the game.
     overhead: Duration,
+    /// The level the searcher plays at: its nodes are the whole search's, not each step's.
+    level: Option<Level>,
     job: Option<Job>,
 }
 
@@ -76,6 +78,7 @@ impl SteppedEngine {
         let inner = Inner {
             searcher,
             overhead: DEFAULT_MOVE_OVERHEAD + STEP_OVERHEAD,
+            level: None,
             job: None,
         };
         let engine = SteppedEngine {
@@ -213,6 +216,11 @@ impl Engine for SteppedEngine {
         listener: Box<dyn FnMut(SearchEvent) + Send>,
     ) {
         let mut inner = self.lock();
+        // Each step searches within what is left of the level's nodes.
+        let limits = inner
+            .level
+            .and_then(|level| level.limit(&limits))
+            .unwrap_or(limits);
         let side = position.board.side_to_move();
         let budget = inner.searcher.time_budget(&limits, side, inner.overhead);
         inner.job = Some(Job {
@@ -260,6 +268,7 @@ impl Engine for SteppedEngine {
     fn set_level(&mut self, level: Option<Level>) {
         let mut inner = self.lock();
         inner.job = None;
+        inner.level = level;
         inner.searcher.set_level(level);
     }
 }
@@ -382,7 +391,13 @@ mod tests {
     /// Runs a search of `limits` from the start position step by step to its end; its
     /// iteration reports and its result.
     fn stepped_search(limits: Limits) -> (Vec<Info>, SearchResult) {
+        stepped_search_at(None, limits)
+    }
+
+    /// [`stepped_search`] at `level`.
+    fn stepped_search_at(level: Option<Level>, limits: Limits) -> (Vec<Info>, SearchResult) {
         let (mut engine, _) = SteppedEngine::new(1);
+        engine.set_level(level);
         let (sender, events) = channel();
         engine.start(
             SearchPosition::new(outpost_board::Board::startpos()),
@@ -437,5 +452,22 @@ mod tests {
         // The search checks the node count every few nodes: it may go a little over.
         assert!(result.nodes <= 20_000 + 2_048, "{} nodes", result.nodes);
         assert!(result.nodes >= 20_000, "{} nodes", result.nodes);
+    }
+
+    /// A level's nodes are for the whole search too: a level plays as weakly in the browser
+    /// as natively, whatever the time to think.
+    #[test]
+    fn a_levels_nodes_are_for_the_whole_search() {
+        let level = Level::from_elo(1600).unwrap();
+        let budget = level.anchor().nodes;
+        let (_, result) = stepped_search_at(
+            Some(level),
+            Limits {
+                movetime: Some(Duration::from_secs(30)),
+                ..Limits::default()
+            },
+        );
+        assert!(result.best_move.is_some());
+        assert!(result.nodes <= budget + 2_048, "{} nodes", result.nodes);
     }
 }

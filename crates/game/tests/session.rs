@@ -8,7 +8,9 @@ use outpost_game::{
 };
 use outpost_movegen::uci::parse_uci_move;
 use outpost_movegen::Game;
-use outpost_search::{Limits, Score, SearchEvent, SearchPosition, SearchResult};
+use outpost_search::{
+    Bound, Info, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult,
+};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -95,6 +97,34 @@ impl Harness {
         listener(SearchEvent::Finished(result));
     }
 
+    /// The latest search reports an iteration whose best line is `line` (UCI moves).
+    fn report(&mut self, line: &[&str], score: i32) {
+        let board = self
+            .script
+            .lock()
+            .unwrap()
+            .started
+            .last()
+            .unwrap()
+            .0
+            .clone();
+        let info = Info {
+            depth: 6,
+            seldepth: 8,
+            multipv: 1,
+            score: Score::centipawns(score),
+            bound: Bound::Exact,
+            nodes: 1000,
+            nps: 100_000,
+            hashfull: 0,
+            time: Duration::from_millis(10),
+            pv: moves_of(&board, line),
+        };
+        let mut script = self.script.lock().unwrap();
+        let listener = script.listener.as_mut().unwrap();
+        listener(SearchEvent::Progress(Progress::Iteration(info)));
+    }
+
     /// Hands every report that has arrived to the session at `now`.
     fn deliver(&mut self, now: Duration) -> Vec<Update> {
         let mut updates = Vec::new();
@@ -112,6 +142,18 @@ impl Harness {
     fn searches(&self) -> usize {
         self.script.lock().unwrap().started.len()
     }
+}
+
+/// `line` (UCI moves) played from `board`, as moves.
+fn moves_of(board: &Board, line: &[&str]) -> Vec<Move> {
+    let mut board = board.clone();
+    line.iter()
+        .map(|text| {
+            let mv = parse_uci_move(&board, text).unwrap();
+            board.make(mv);
+            mv
+        })
+        .collect()
 }
 
 fn against_engine() -> Mode {
@@ -397,4 +439,44 @@ fn the_level_is_for_the_engines_moves_and_in_the_pgn() {
         .to_string();
     assert!(pgn.contains("[BlackElo \"2200\"]"), "{pgn}");
     assert!(!pgn.contains("WhiteElo"), "{pgn}");
+}
+
+/// At a level the engine may play another move than its best line's: the thinking panel then
+/// shows the line of the move played (reported before the move), not the best line.
+#[test]
+fn the_panel_shows_the_line_of_the_move_played() {
+    let mut harness = Harness::new(Game::startpos(), against_engine());
+    harness.play("e2e4", Duration::ZERO).unwrap();
+    harness.session.advance(Duration::ZERO);
+    harness.report(&["e7e5", "g1f3"], 30);
+    assert_eq!(harness.deliver(Duration::ZERO).len(), 1);
+    let board = harness.session.board().clone();
+    let result = SearchResult {
+        depth: 6,
+        pv: moves_of(&board, &["c7c5", "g1f3"]),
+        ..SearchResult::unsearched(parse_uci_move(&board, "c7c5").ok(), Score::centipawns(-12))
+    };
+    let mut listener = harness.script.lock().unwrap().listener.take().unwrap();
+    listener(SearchEvent::Finished(result));
+    let updates = harness.deliver(Duration::ZERO);
+    let [Update::Progress(line), Update::EngineMoved(played), ..] = updates.as_slice() else {
+        panic!("{updates:?}");
+    };
+    assert_eq!(played.numbered_san(), "1... c5");
+    assert_eq!(line.pv, moves_of(&board, &["c7c5", "g1f3"]));
+    assert_eq!(line.score, Score::centipawns(-12));
+    let shown = harness.session.thinking().unwrap().info.clone().unwrap();
+    assert_eq!(shown.pv, line.pv);
+
+    // The best line's move played: nothing more to show than what was reported.
+    harness.play("g1f3", Duration::ZERO).unwrap();
+    harness.session.advance(Duration::ZERO);
+    harness.report(&["b8c6"], 20);
+    harness.deliver(Duration::ZERO);
+    harness.finish("b8c6", 20);
+    let updates = harness.deliver(Duration::ZERO);
+    assert!(
+        matches!(updates.first(), Some(Update::EngineMoved(_))),
+        "{updates:?}"
+    );
 }

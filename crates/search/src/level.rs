@@ -159,7 +159,7 @@ impl Level {
 
     /// `limits` with the level's node budget; `None` when the level does not apply: a
     /// search until stopped (analysis) is at full strength.
-    pub(crate) fn limit(self, limits: &Limits) -> Option<Limits> {
+    pub fn limit(self, limits: &Limits) -> Option<Limits> {
         if limits.infinite {
             return None;
         }
