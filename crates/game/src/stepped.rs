@@ -8,7 +8,9 @@
 //! a fraction of the time; a depth that does not fit in one step is taken up again by the next,
 //! from the table again. Between steps the caller handles what came in; [`Engine::stop`] ends
 //! the search at the next step, which reports the result of the deepest iteration done, as
-//! [`SearchHandle`](outpost_search::SearchHandle) reports its own when stopped.
+//! [`SearchHandle`](outpost_search::SearchHandle) reports its own when stopped. A search of so
+//! many nodes (`go nodes`, a level) is the exception: its steps go as deep as they can, so that
+//! one that fits in a step is the native search, node for node.
 
 use crate::engine::Engine;
 use outpost_search::{
@@ -109,7 +111,19 @@ impl SteppedEngine {
             return;
         };
         if !current.stopped && !over(current) {
-            let depth = current.done.as_ref().map_or(0, |done| done.depth) + 1;
+            let deepest = current.done.as_ref().map_or(0, |done| done.depth);
+            // A search of so many nodes (`go nodes`, a level) goes as deep as the step allows,
+            // so that it is the native search when it fits in one step; any other deepens
+            // one iteration a step.
+            let depth = if current.limits.nodes.is_some() {
+                current
+                    .limits
+                    .depth
+                    .unwrap_or(MAX_STEP_DEPTH)
+                    .min(MAX_STEP_DEPTH)
+            } else {
+                deepest + 1
+            };
             let left = current.budget.map_or(STEP_TIME, |budget| {
                 budget.hard.saturating_sub(current.started.elapsed())
             });
@@ -139,7 +153,7 @@ impl SteppedEngine {
                 |progress| {
                     // The shallower iterations were reported by earlier steps.
                     if let Progress::Iteration(info) = progress {
-                        if info.depth == depth {
+                        if info.depth > deepest {
                             let info = whole_search_figures(info, *spent, *started);
                             listener(SearchEvent::Progress(Progress::Iteration(info)));
                         }
@@ -154,7 +168,7 @@ impl SteppedEngine {
                 .limits
                 .nodes
                 .is_some_and(|nodes| current.spent >= nodes);
-            if result.depth >= depth || current.done.is_none() {
+            if result.depth > deepest || current.done.is_none() {
                 current.done = Some(result);
             }
             if !current.stopped && !over(current) {
@@ -452,6 +466,30 @@ mod tests {
         // The search checks the node count every few nodes: it may go a little over.
         assert!(result.nodes <= 20_000 + 2_048, "{} nodes", result.nodes);
         assert!(result.nodes >= 20_000, "{} nodes", result.nodes);
+    }
+
+    /// A search of so many nodes that fits in one step is the native search, node for node
+    /// (and so a level plays in the browser as it was measured natively).
+    #[test]
+    fn a_node_limit_that_fits_in_a_step_is_the_native_search() {
+        let limits = Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let (_, stepped) = stepped_search(limits.clone());
+        let mut searcher = Searcher::new(1);
+        searcher.set_hash(1).unwrap();
+        let native = searcher.search(
+            &outpost_board::Board::startpos(),
+            &[],
+            &limits,
+            &SearchSignals::new(),
+            |_| {},
+        );
+        assert_eq!(
+            (stepped.best_move, stepped.depth, stepped.nodes, stepped.pv),
+            (native.best_move, native.depth, native.nodes, native.pv)
+        );
     }
 
     /// A level's nodes are for the whole search too: a level plays as weakly in the browser
