@@ -14,15 +14,12 @@
 
 use crate::engine::Engine;
 use outpost_search::{
-    nodes_per_second, Depth, Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition,
-    SearchResult, SearchSignals, Searcher, TimeBudget, DEFAULT_MOVE_OVERHEAD,
+    nodes_per_second, Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition,
+    SearchResult, SearchSignals, Searcher, TimeBudget, DEFAULT_MOVE_OVERHEAD, MAX_DEPTH,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use web_time::Instant;
-
-/// The deepest search a step may start.
-const MAX_STEP_DEPTH: Depth = 100;
 
 /// The longest step: how long a message to the worker (a move, `stop`) may wait.
 pub const STEP_TIME: Duration = Duration::from_millis(200);
@@ -110,17 +107,17 @@ impl SteppedEngine {
         let Some(current) = job.as_mut() else {
             return;
         };
-        if !current.stopped && !over(current) {
+        // A search stopped before its first step still searches its first iteration, as a
+        // search on a thread does: a move searched, not the first legal one.
+        if current.done.is_none() || (!current.stopped && !over(current)) {
             let deepest = current.done.as_ref().map_or(0, |done| done.depth);
             // A search of so many nodes (`go nodes`, a level) goes as deep as the step allows,
             // so that it is the native search when it fits in one step; any other deepens
             // one iteration a step.
-            let depth = if current.limits.nodes.is_some() {
-                current
-                    .limits
-                    .depth
-                    .unwrap_or(MAX_STEP_DEPTH)
-                    .min(MAX_STEP_DEPTH)
+            let depth = if current.stopped {
+                1
+            } else if current.limits.nodes.is_some() {
+                current.limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH)
             } else {
                 deepest + 1
             };
@@ -209,11 +206,7 @@ fn over(job: &Job) -> bool {
     let Some(done) = &job.done else {
         return false;
     };
-    let max_depth = job
-        .limits
-        .depth
-        .unwrap_or(MAX_STEP_DEPTH)
-        .min(MAX_STEP_DEPTH);
+    let max_depth = job.limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
     done.best_move.is_none()
         || done.depth >= max_depth
         || job.limits.nodes.is_some_and(|nodes| job.spent >= nodes)
@@ -330,6 +323,33 @@ mod tests {
         assert!(!engine.is_searching());
     }
 
+    /// Move now before the first step: the move is still a searched one (depth 1).
+    #[test]
+    fn a_search_stopped_before_its_first_step_searches_depth_one() {
+        let (mut engine, _) = SteppedEngine::new(1);
+        let (sender, events) = channel();
+        engine.start(
+            SearchPosition::new(outpost_board::Board::startpos()),
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            Box::new(move |event| {
+                let _ = sender.send(event);
+            }),
+        );
+        engine.stop();
+        engine.wait();
+        let finished = events.try_iter().find_map(|event| match event {
+            SearchEvent::Finished(result) => Some(result),
+            SearchEvent::Progress(_) => None,
+        });
+        let result = finished.expect("the search finished");
+        assert_eq!(result.depth, 1);
+        assert!(result.best_move.is_some());
+        assert!(!engine.is_searching());
+    }
+
     #[test]
     fn a_stopped_search_reports_its_deepest_iteration_at_the_next_step() {
         let (mut engine, _) = SteppedEngine::new(1);
@@ -399,7 +419,7 @@ mod tests {
         });
         let result = finished.expect("the search finished");
         assert!(result.best_move.is_some());
-        assert!(result.depth < MAX_STEP_DEPTH, "depth {}", result.depth);
+        assert!(result.depth < MAX_DEPTH, "depth {}", result.depth);
     }
 
     /// Runs a search of `limits` from the start position step by step to its end; its

@@ -22,7 +22,7 @@ pub use info::{nodes_per_second, Info, Progress, SearchResult};
 pub use level::{
     Level, LevelAnchor, LevelRandom, LevelRangeError, LEVEL_ANCHORS, LEVEL_CANDIDATES,
 };
-pub use limits::{Limits, SearchSignals};
+pub use limits::{Limits, SearchSignals, MAX_DEPTH};
 pub use params::{ParamError, ParamSpec, SearchParams};
 pub use score::{Depth, Score};
 pub use tt::{Bound, Entry, TableAllocError, TranspositionTable};

@@ -7,11 +7,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
+/// The deepest iteration a search goes to: a deeper [`Limits::depth`] is searched to this
+/// depth.
+pub const MAX_DEPTH: Depth = crate::worker::MAX_ITERATION_DEPTH;
+
 /// The limits of one search. Every field is optional; with none set (and `infinite` false)
 /// the search runs to the maximum depth.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Search at most this many plies.
+    /// Search at most this many plies (at most [`MAX_DEPTH`]).
     pub depth: Option<Depth>,
     /// Search at most this many nodes (over all threads).
     pub nodes: Option<u64>,

@@ -3,15 +3,15 @@
 
 use crate::options::{OptionChange, OptionError};
 use outpost_board::{Board, FenError};
-use outpost_search::Depth;
+use outpost_search::{Depth, MAX_DEPTH};
 use std::fmt;
 use std::time::Duration;
 
 /// The largest time accepted, in milliseconds (about a month); larger values are clamped.
 pub const MAX_GO_MILLIS: u64 = 2_592_000_000;
 
-/// The largest depth, moves-to-go and mate distance accepted by `go`; larger values are
-/// clamped.
+/// The largest moves-to-go and mate distance accepted by `go`; larger values are clamped
+/// (a depth is clamped to the search's deepest, [`outpost_search::MAX_DEPTH`]).
 pub const MAX_GO_COUNT: u32 = 1_000;
 
 /// The deepest `bench` accepted.
@@ -140,7 +140,9 @@ pub enum GoWarning {
         /// The word after it, ignored with it.
         found: Option<String>,
     },
-    /// A count (`depth`, `nodes`, `mate`, `movestogo`) outside its range, brought into it.
+    /// A number outside its range, brought into it: a count (`depth`, `nodes`, `mate`,
+    /// `movestogo`) or a time (`movetime`, an increment, a clock) below zero or over
+    /// [`MAX_GO_MILLIS`].
     OutOfRange {
         /// The keyword.
         keyword: &'static str,
@@ -367,38 +369,38 @@ fn parse_go(arguments: &[&str]) -> Result<UciCommand, UciError> {
             });
             continue;
         };
-        // A time below zero (a GUI's clock that ran over) is none left; a huge one saturates.
-        let millis = Some(Duration::from_millis(number.min(MAX_GO_MILLIS)));
-        let mut count = || {
-            let (used, warning) = count_in_range(keyword, text, number);
-            go.warnings.extend(warning);
-            used
-        };
+        let (used, warning) = in_range(keyword, text, number);
+        go.warnings.extend(warning);
+        let millis = Some(Duration::from_millis(used));
         match keyword {
+            "movestogo" => go.moves_to_go = Some(used as u32),
+            "depth" => go.depth = Some(used as Depth),
+            "mate" => go.mate = Some(used as u32),
+            "nodes" => go.nodes = Some(used),
             "wtime" => go.white_time = millis,
             "btime" => go.black_time = millis,
             "winc" => go.white_increment = millis,
             "binc" => go.black_increment = millis,
-            "movetime" => go.movetime = millis,
-            "movestogo" => go.moves_to_go = Some(count() as u32),
-            "depth" => go.depth = Some(count() as Depth),
-            "mate" => go.mate = Some(count() as u32),
-            _ => go.nodes = Some(count()),
+            _ => go.movetime = millis,
         }
     }
     Ok(UciCommand::Go(go))
 }
 
-/// A count of `go` (`text`, read as `number`) brought into its range: at least 1, at most
-/// [`MAX_GO_COUNT`] (`nodes`: any number), with the warning that says so when it was out.
-fn count_in_range(keyword: &'static str, text: &str, number: u64) -> (u64, Option<GoWarning>) {
-    let high = if keyword == "nodes" {
-        u64::MAX
-    } else {
-        u64::from(MAX_GO_COUNT)
+/// A number of `go` (`text`, read as `number`) brought into its range, with the warning that
+/// says so when it was out: a time from 0 to [`MAX_GO_MILLIS`]; a count from 1 to
+/// [`MAX_GO_COUNT`] (`depth`: [`MAX_DEPTH`]; `nodes`: any number). A clock below zero is a
+/// GUI's usual report of no time left: 0, without a warning.
+fn in_range(keyword: &'static str, text: &str, number: u64) -> (u64, Option<GoWarning>) {
+    let (low, high) = match keyword {
+        "wtime" | "btime" | "winc" | "binc" | "movetime" => (0, MAX_GO_MILLIS),
+        "nodes" => (1, u64::MAX),
+        "depth" => (1, MAX_DEPTH as u64),
+        _ => (1, u64::from(MAX_GO_COUNT)),
     };
-    let used = number.clamp(1, high);
-    let out = used != number || text.starts_with('-');
+    let used = number.clamp(low, high);
+    let clock = matches!(keyword, "wtime" | "btime");
+    let out = used != number || (text.starts_with('-') && !clock);
     let warning = out.then(|| GoWarning::OutOfRange {
         keyword,
         given: text.to_string(),
@@ -535,7 +537,7 @@ mod tests {
         );
         assert_eq!(
             error("setoption name Hash value lots"),
-            "'lots' is not a number for option Hash"
+            "'lots' is not a number for option Hash: a whole number from 1 to 65536"
         );
         assert!(matches!(
             UciCommand::parse("setoption name Threads value 0"),
@@ -637,26 +639,33 @@ mod tests {
     fn go_numbers_are_clamped() {
         let parsed = go(
             "go wtime -100 btime 99999999999999999999999 winc +5 depth 0 \
-                         movestogo 5000 nodes 0 mate -3",
+                         movestogo 5000 nodes 0 mate -3 binc -1 movetime -5",
         );
         assert_eq!(parsed.white_time, millis(0));
         assert_eq!(parsed.black_time, millis(MAX_GO_MILLIS));
         assert_eq!(parsed.white_increment, millis(5));
+        assert_eq!(parsed.black_increment, millis(0));
+        assert_eq!(parsed.movetime, millis(0));
         assert_eq!(parsed.depth, Some(1));
         assert_eq!(parsed.moves_to_go, Some(MAX_GO_COUNT));
-        assert_eq!(go("go depth 4000000000").depth, Some(MAX_GO_COUNT as Depth));
+        assert_eq!(go("go depth 999").depth, Some(MAX_DEPTH));
+        assert_eq!(go("go depth 999").warnings.len(), 1);
+        assert_eq!(go("go depth 4000000000").depth, Some(MAX_DEPTH));
         assert_eq!(parsed.nodes, Some(1));
         assert_eq!(parsed.mate, Some(1));
-        // A clock below zero is a GUI's normal report of no time left: no warning. A count
-        // out of its range is told.
+        // A clock below zero is a GUI's normal report of no time left: no warning. A huge
+        // clock, another time below zero or a count out of its range is told.
         let texts: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
         assert_eq!(
             texts,
             [
+                "go btime 99999999999999999999999 is out of range: 2592000000 used",
                 "go depth 0 is out of range: 1 used",
                 "go movestogo 5000 is out of range: 1000 used",
                 "go nodes 0 is out of range: 1 used",
                 "go mate -3 is out of range: 1 used",
+                "go binc -1 is out of range: 0 used",
+                "go movetime -5 is out of range: 0 used",
             ]
         );
         assert_eq!(go("go depth -1").depth, Some(1));

@@ -228,6 +228,10 @@ pub enum OptionError {
         option: &'static str,
         /// The value as given.
         value: String,
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
     },
     /// A spin option whose value is outside its range.
     OutOfRange {
@@ -266,9 +270,15 @@ impl fmt::Display for OptionError {
                 f,
                 "option {option} needs a value: setoption name {option} value <{expected}>"
             ),
-            OptionError::NotANumber { option, value } => {
-                write!(f, "'{value}' is not a number for option {option}")
-            }
+            OptionError::NotANumber {
+                option,
+                value,
+                min,
+                max,
+            } => write!(
+                f,
+                "'{value}' is not a number for option {option}: a whole number from {min} to {max}"
+            ),
             OptionError::OutOfRange {
                 option,
                 value,
@@ -354,6 +364,8 @@ impl UciOption {
                         SpinError::NotANumber => OptionError::NotANumber {
                             option,
                             value: value.to_string(),
+                            min: min as i64,
+                            max: max as i64,
                         },
                         SpinError::OutOfRange => OptionError::OutOfRange {
                             option,
@@ -501,6 +513,8 @@ mod tune {
                 SpinError::NotANumber => OptionError::NotANumber {
                     option,
                     value: value.to_string(),
+                    min: i64::from(min),
+                    max: i64::from(max),
                 },
                 SpinError::OutOfRange => OptionError::OutOfRange {
                     option,
@@ -654,15 +668,20 @@ mod tests {
         assert_eq!(change("Hash", Some(" +1 ")), Ok(OptionChange::Hash(1)));
         assert_eq!(
             change("Hash", Some("lots")),
-            Err("'lots' is not a number for option Hash".to_string())
+            Err(
+                "'lots' is not a number for option Hash: a whole number from 1 to 65536"
+                    .to_string()
+            )
         );
         assert_eq!(
             change("hash", Some("1.5")),
-            Err("'1.5' is not a number for option Hash".to_string())
+            Err(
+                "'1.5' is not a number for option Hash: a whole number from 1 to 65536".to_string()
+            )
         );
         assert_eq!(
             change("Hash", Some("")),
-            Err("'' is not a number for option Hash".to_string())
+            Err("'' is not a number for option Hash: a whole number from 1 to 65536".to_string())
         );
         assert_eq!(
             change("Threads", Some("0")),

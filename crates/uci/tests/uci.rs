@@ -399,7 +399,7 @@ fn uci_limit_strength_plays_at_the_rating_of_uci_elo() {
         [
             "info string 3000 is out of range 1350..2200 for option UCI_Elo",
             "info string 99999999999999999999999 is out of range 1350..2200 for option UCI_Elo",
-            "info string 'abc' is not a number for option UCI_Elo",
+            "info string 'abc' is not a number for option UCI_Elo: a whole number from 1350 to 2200",
         ]
     );
 }

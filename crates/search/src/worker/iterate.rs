@@ -9,7 +9,7 @@ use outpost_movegen::in_check;
 use std::cmp::Reverse;
 
 /// The deepest iteration started, leaving room for extensions below it.
-const MAX_ITERATION_DEPTH: Depth = MAX_PLY as Depth - 8;
+pub(crate) const MAX_ITERATION_DEPTH: Depth = MAX_PLY as Depth - 8;
 
 /// Fail-high and fail-low lines are reported only after this long, so that short searches
 /// print one line per iteration.

@@ -16,6 +16,7 @@ use crate::info::Progress;
 use crate::ordering::{Heuristics, PreviousMove};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
+pub(crate) use iterate::MAX_ITERATION_DEPTH;
 use outpost_board::{Board, Move, Undo};
 use outpost_eval::{PawnCache, PieceSquareSums};
 use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
@@ -182,11 +183,12 @@ impl<'a, 'c> Worker<'a, 'c> {
                 return true;
             }
         }
-        // From the first node on, so that a search stopped before it starts ends at once.
+        // From the first node on, so that a search stopped before it starts ends at once
+        // (after its first iteration, see `stop_is_due`).
         if self.nodes % CHECK_INTERVAL == 1 {
             self.flush_nodes();
             self.share_cpu();
-            if self.ctx.should_stop() {
+            if self.ctx.should_stop() && self.stop_is_due() {
                 self.stopped = true;
             }
             if let Some(limit) = self.ctx.limits.nodes {
@@ -225,6 +227,17 @@ impl<'a, 'c> Worker<'a, 'c> {
         } else {
             main.time.hard_expired()
         }
+    }
+
+    /// `true` when a stop from outside ends this thread's search now. The main thread ends
+    /// its first iteration first unless it runs long (as with the clock, see `time_is_up`):
+    /// depth 1 costs a few hundred nodes and a search stopped at once still plays a searched
+    /// move, not the first legal one.
+    fn stop_is_due(&self) -> bool {
+        !self.is_main()
+            || self.completed_depth > 0
+            || self.ctx.abort.load(Ordering::Relaxed)
+            || self.nodes >= self.params.time_first_iteration_floor_nodes as u64
     }
 
     /// `true` when this thread's search must end now: stopped, or (main thread) out of time.
