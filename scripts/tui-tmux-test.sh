@@ -161,8 +161,8 @@ else
   exit 1
 fi
 
-# Chess Fragments: the 5x5 board (ranks 1 to 5), a refused move kept in the input line, moves
-# typed, the Right (a1) taking on a4 with two clicks; a bad --variant is refused with exit
+# Chess Fragments: the 5x5 board (ranks 1 to 5), a refused move kept in the input line and
+# replaced by the next one typed, the Right (a1) taking on a4 with two clicks; a bad --variant is refused with exit
 # code 2.
 tmux_ new-session -d -s frag -x 100 -y 30 \
   "$PLAY --variant fragments --mode humans --theme plain; echo \"play exited with \$?\"; sleep 60"
@@ -178,9 +178,9 @@ expect "^ +a +b +c +d +e +[^f]" "files a to e"
 expect "Type a move \(e3, Nc3\)" "the first message's examples are moves of the 5x5 start"
 type_line e4
 expect "^move> e4" "a refused move stays in the input line, to be fixed"
-keys C-u
+# Kept selected: the next move typed replaces it.
 for move in b3 cxb3 axb3 d3; do type_line "$move"; done
-expect " 2\. axb3 +d3 " "moves typed"
+expect " 2\. axb3 +d3 " "moves typed, the first over the refused one"
 click 0 1
 expect "a1 picked up" "a click picks up the Right"
 click 0 4

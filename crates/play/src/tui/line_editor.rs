@@ -17,6 +17,9 @@ pub struct LineEditor {
     recalled: Option<usize>,
     /// The line being typed before the history was browsed, given back after the newest entry.
     draft: String,
+    /// The whole text is selected (a refused line kept): a character typed replaces it,
+    /// Backspace or Delete clear it, a cursor key starts editing it.
+    selected: bool,
 }
 
 impl LineEditor {
@@ -35,6 +38,12 @@ impl LineEditor {
         self.cursor
     }
 
+    /// `true` while the whole text is selected: a refused line, which the next character
+    /// typed replaces.
+    pub fn is_selected(&self) -> bool {
+        self.selected && !self.text.is_empty()
+    }
+
     /// `true` when the line holds nothing.
     pub fn is_empty(&self) -> bool {
         self.text.is_empty()
@@ -43,7 +52,13 @@ impl LineEditor {
     /// Inserts `c` at the cursor (control characters and characters beyond the limit are
     /// ignored).
     pub fn insert(&mut self, c: char) {
-        if c.is_control() || self.text.len() >= MAX_CHARS {
+        if c.is_control() {
+            return;
+        }
+        if std::mem::take(&mut self.selected) {
+            self.set("");
+        }
+        if self.text.len() >= MAX_CHARS {
             return;
         }
         self.text.insert(self.cursor, c);
@@ -52,7 +67,9 @@ impl LineEditor {
 
     /// Deletes the character before the cursor.
     pub fn backspace(&mut self) {
-        if self.cursor > 0 {
+        if std::mem::take(&mut self.selected) {
+            self.set("");
+        } else if self.cursor > 0 {
             self.cursor -= 1;
             self.text.remove(self.cursor);
         }
@@ -60,39 +77,47 @@ impl LineEditor {
 
     /// Deletes the character under the cursor.
     pub fn delete(&mut self) {
-        if self.cursor < self.text.len() {
+        if std::mem::take(&mut self.selected) {
+            self.set("");
+        } else if self.cursor < self.text.len() {
             self.text.remove(self.cursor);
         }
     }
 
     /// Moves the cursor one character left.
     pub fn left(&mut self) {
+        self.selected = false;
         self.cursor = self.cursor.saturating_sub(1);
     }
 
     /// Moves the cursor one character right.
     pub fn right(&mut self) {
+        self.selected = false;
         self.cursor = (self.cursor + 1).min(self.text.len());
     }
 
     /// Moves the cursor to the start of the line.
     pub fn home(&mut self) {
+        self.selected = false;
         self.cursor = 0;
     }
 
     /// Moves the cursor to the end of the line.
     pub fn end(&mut self) {
+        self.selected = false;
         self.cursor = self.text.len();
     }
 
     /// Deletes everything before the cursor (Ctrl-U).
     pub fn delete_to_start(&mut self) {
+        self.selected = false;
         self.text.drain(..self.cursor);
         self.cursor = 0;
     }
 
     /// Deletes everything from the cursor on (Ctrl-K).
     pub fn delete_to_end(&mut self) {
+        self.selected = false;
         self.text.truncate(self.cursor);
     }
 
@@ -144,14 +169,17 @@ impl LineEditor {
         line
     }
 
-    /// Puts `text` back in the line, the cursor at its end: a line taken by
-    /// [`LineEditor::submit`] and refused, to be fixed (it stays in the history too).
+    /// Puts `text` back in the line, selected, the cursor at its end: a line taken by
+    /// [`LineEditor::submit`] and refused (it stays in the history too), to be fixed with
+    /// the cursor keys or replaced by typing.
     pub fn keep(&mut self, text: &str) {
         self.set(text);
+        self.selected = true;
     }
 
-    /// Replaces the text, the cursor at its end.
+    /// Replaces the text, the cursor at its end, nothing selected.
     fn set(&mut self, text: &str) {
+        self.selected = false;
         self.text = text.chars().take(MAX_CHARS).collect();
         self.cursor = self.text.len();
     }
@@ -214,5 +242,35 @@ mod tests {
         line.submit();
         line.older();
         assert_eq!(line.text(), "x", "blank lines are not kept");
+    }
+
+    /// A refused line is kept selected: typing replaces it, the cursor keys edit it.
+    #[test]
+    fn a_kept_line_is_replaced_by_typing_or_edited() {
+        let mut line = typed("e5");
+        let refused = line.submit();
+        line.keep(&refused);
+        assert!(line.is_selected());
+        line.insert('d');
+        line.insert('4');
+        assert_eq!(line.text(), "d4");
+        assert!(!line.is_selected());
+
+        line.keep("Nf9");
+        line.backspace();
+        assert!(line.is_empty());
+
+        line.keep("Nf9");
+        line.left();
+        assert!(!line.is_selected());
+        line.delete();
+        line.insert('3');
+        assert_eq!(line.text(), "Nf3");
+
+        line.keep("Nf9");
+        line.end();
+        line.backspace();
+        line.insert('3');
+        assert_eq!(line.text(), "Nf3");
     }
 }

@@ -5,8 +5,8 @@
 //! game, `?` opens the help, and any other character starts typing in the input line, so that
 //! every move and command (`e4`, `Nf3`, `h3`, `hint`) can be typed at once: letters never
 //! move the cursor. In the input line the usual editing keys work; Esc or Tab go back to the
-//! board, and so does Enter once the move or command is accepted (a refused line stays, to be
-//! fixed). Ctrl-C quits (asking first about an unsaved game; a second Ctrl-C quits without
+//! board, and so does Enter once the move or command is accepted (a refused line stays,
+//! selected: typing replaces it, the cursor keys edit it). Ctrl-C quits (asking first about an unsaved game; a second Ctrl-C quits without
 //! saving) and F1 shows the help from anywhere. The help and the quit question pause the game.
 
 use super::{App, Focus, Overlay, Promotion};

@@ -140,9 +140,15 @@ fn draw_input(frame: &mut Frame<'_>, app: &App, area: Rect) {
         Focus::Input => Style::default().add_modifier(Modifier::BOLD),
         Focus::Board => Style::default().fg(Tint::DarkGray),
     };
+    // A refused line kept, selected: the next character typed replaces it.
+    let text_style = if line.is_selected() {
+        Style::default().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::default()
+    };
     let spans = vec![
         Span::styled(prompt, prompt_style),
-        Span::raw(text),
+        Span::styled(text, text_style),
         Span::styled(hint, Style::default().fg(Tint::DarkGray)),
     ];
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
