@@ -516,24 +516,30 @@ fn the_board_has_the_arrows_again_after_a_typed_move() {
     driver.typed("e5");
     assert_eq!(driver.app.game().san_moves(), "e4 e5");
     assert_eq!(driver.app.focus(), Focus::Board);
-    // A line that is not accepted keeps the focus and its text, to be fixed, and the message
-    // says why.
+    // A line that is not accepted keeps the focus and its text, selected, to be fixed with
+    // the cursor keys, and the message says why.
     driver.typed("Kz9");
     assert_eq!(driver.app.focus(), Focus::Input);
     assert_eq!(driver.app.line().text(), "Kz9");
+    assert!(driver.app.line().is_selected());
     assert!(
         driver.app.message().contains("The board is unchanged"),
         "{}",
         driver.app.message()
     );
+    driver.key(KeyCode::End);
     driver.key(KeyCode::Backspace);
     driver.key(KeyCode::Backspace);
     driver.typed("e2");
     assert_eq!(driver.app.game().san_moves(), "e4 e5 Ke2");
     assert!(driver.app.line().is_empty());
+    // Or replaced by the next line typed.
     driver.typed("dance");
     assert_eq!(driver.app.focus(), Focus::Input);
     assert_eq!(driver.app.line().text(), "dance");
+    driver.typed("Ke7");
+    assert_eq!(driver.app.game().san_moves(), "e4 e5 Ke2 Ke7");
+    assert!(driver.app.line().is_empty());
 }
 
 #[test]
