@@ -5,7 +5,7 @@
 //! takes a mate short enough for the rating to see.
 //!
 //! The numbers behind each rating are in [`LEVEL_ANCHORS`], one row a rating, interpolated
-//! between rows; they are calibrated in games (`cargo xtask levels`).
+//! between rows; they are calibrated in games (`scripts/calibrate-levels.py`).
 
 use crate::info::Info;
 use crate::limits::Limits;
@@ -20,6 +20,9 @@ pub struct LevelAnchor {
     pub elo: u32,
     /// The nodes a move may search at most.
     pub nodes: u64,
+    /// How many of the best moves it chooses among: the search looks at that many lines
+    /// (each line costs depth; 1 is a plain search within the node budget).
+    pub candidates: usize,
     /// How far a worse move's score may fall behind the best one's and still be chosen
     /// often: the temperature of the choice, in centipawns (a move `temperature` worse is
     /// chosen `e` times less often than the best).
@@ -29,51 +32,56 @@ pub struct LevelAnchor {
 }
 
 /// The levels' numbers at ratings from the weakest to the strongest; a rating between two
-/// rows takes numbers between theirs (the nodes and the temperature on a log scale). The
-/// ratings are those of Stockfish 15.1's `UCI_Elo` (calibrated to CCRL blitz), on which
-/// Outpost at full strength measures about 2100–2300 at 5+0.05: the strongest level stays
-/// below it (`scripts/calibrate-levels.py`, the README's table).
+/// rows takes numbers between theirs (the nodes and the temperature on a log scale, the
+/// candidates and the mates of the nearer row). The ratings are those of Stockfish 15.1's
+/// `UCI_Elo` (calibrated to CCRL blitz), on which Outpost at full strength measures about
+/// 2300 at 5+0.05: the strongest level stays below it. Each offered level (1400 to 2200 by
+/// 200) measured within 100 of its rating in 100 games against Stockfish at 5+0.05
+/// (`scripts/calibrate-levels.py`, the README's table); the rows between are interpolated.
 pub const LEVEL_ANCHORS: [LevelAnchor; 6] = [
     LevelAnchor {
         elo: 1350,
-        nodes: 700,
+        nodes: 1_000,
+        candidates: 4,
         temperature: 45.0,
         mate_moves: 1,
     },
     LevelAnchor {
         elo: 1400,
-        nodes: 1_000,
-        temperature: 40.0,
+        nodes: 2_000,
+        candidates: 4,
+        temperature: 35.0,
         mate_moves: 1,
     },
     LevelAnchor {
         elo: 1600,
-        nodes: 6_000,
-        temperature: 10.0,
+        nodes: 5_000,
+        candidates: 4,
+        temperature: 12.0,
         mate_moves: 2,
     },
     LevelAnchor {
         elo: 1800,
-        nodes: 30_000,
-        temperature: 8.0,
+        nodes: 12_000,
+        candidates: 4,
+        temperature: 10.0,
         mate_moves: 2,
     },
     LevelAnchor {
         elo: 2000,
         nodes: 150_000,
+        candidates: 4,
         temperature: 2.0,
         mate_moves: 3,
     },
     LevelAnchor {
         elo: 2200,
         nodes: 400_000,
+        candidates: 1,
         temperature: 1.0,
         mate_moves: 4,
     },
 ];
-
-/// How many of the best moves a level chooses among (the search looks at that many lines).
-pub const LEVEL_CANDIDATES: usize = 4;
 
 /// A playing strength limited to a rating between [`Level::MIN_ELO`] and
 /// [`Level::MAX_ELO`].
@@ -149,6 +157,11 @@ impl Level {
             elo: self.elo,
             nodes: between(low.nodes as f64, high.nodes as f64).round() as u64,
             temperature: between(low.temperature, high.temperature),
+            candidates: if t < 0.5 {
+                low.candidates
+            } else {
+                high.candidates
+            },
             mate_moves: if t < 0.5 {
                 low.mate_moves
             } else {
@@ -185,7 +198,7 @@ impl Level {
         }
         let weights: Vec<f64> = lines
             .iter()
-            .take(LEVEL_CANDIDATES)
+            .take(anchor.candidates)
             .map(|line| {
                 let behind = f64::from((best.score.raw() - line.score.raw()).max(0));
                 (-behind / anchor.temperature).exp()
@@ -293,7 +306,10 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(level.limit(&infinite), None);
-        assert_eq!(level.limit(&Limits::default()).unwrap().nodes, Some(700));
+        assert_eq!(
+            level.limit(&Limits::default()).unwrap().nodes,
+            Some(LEVEL_ANCHORS[0].nodes)
+        );
         let fewer = Limits {
             nodes: Some(100),
             ..Limits::default()

@@ -19,9 +19,7 @@ pub use driver::handle::{SearchEvent, SearchHandle, SearchPosition};
 pub use driver::searcher::{Searcher, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD};
 pub use driver::time::TimeBudget;
 pub use info::{nodes_per_second, Info, Progress, SearchResult};
-pub use level::{
-    Level, LevelAnchor, LevelRandom, LevelRangeError, LEVEL_ANCHORS, LEVEL_CANDIDATES,
-};
+pub use level::{Level, LevelAnchor, LevelRandom, LevelRangeError, LEVEL_ANCHORS};
 pub use limits::{Limits, SearchSignals, MAX_DEPTH};
 pub use params::{ParamError, ParamSpec, SearchParams};
 pub use score::{Depth, Score};

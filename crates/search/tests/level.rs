@@ -143,3 +143,25 @@ fn no_level_is_full_strength_and_analysis_ignores_the_level() {
     assert_eq!(analysed.depth, 7);
     assert!(analysed.nodes > weak.nodes * 10);
 }
+
+/// A level of one candidate is the plain search within its node budget: the same move, the
+/// same nodes, as full strength told that many nodes.
+#[test]
+fn a_level_of_one_candidate_is_the_search_within_its_budget() {
+    let strongest = LEVEL_ANCHORS[LEVEL_ANCHORS.len() - 1];
+    assert_eq!(strongest.candidates, 1);
+    let limits = Limits {
+        nodes: Some(30_000),
+        ..Limits::default()
+    };
+    for fen in POSITIONS {
+        let board = board(fen);
+        let at_level = search(&mut searcher_at(level(strongest.elo), 1), &board, &limits);
+        let full = search(&mut searcher_at(None, 1), &board, &limits);
+        assert_eq!(
+            (at_level.best_move, at_level.nodes, at_level.depth),
+            (full.best_move, full.nodes, full.depth),
+            "{fen}"
+        );
+    }
+}

@@ -5,7 +5,7 @@ use super::gate::CpuGate;
 use super::pool::HelperPool;
 use super::time::{TimeBudget, TimeManager};
 use crate::info::{nodes_per_second, Info, Progress, SearchResult};
-use crate::level::{Level, LevelRandom, LEVEL_CANDIDATES};
+use crate::level::{Level, LevelRandom};
 use crate::limits::{Limits, SearchSignals};
 use crate::ordering::{Heuristics, MovePicker};
 use crate::params::{SearchConfig, SearchParams};
@@ -167,7 +167,7 @@ impl Searcher {
         // reported, and the lines of the last whole iteration kept to choose from (a whole
         // iteration reports its exact lines together, best first).
         let shown = self.multipv;
-        let lines = self.multipv.max(LEVEL_CANDIDATES);
+        let lines = self.multipv.max(level.anchor().candidates);
         let mut last_whole: Vec<Info> = Vec::new();
         let mut result = self.search_lines(board, history, &limits, lines, signals, |progress| {
             if let Progress::Iteration(info) = progress {
