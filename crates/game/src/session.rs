@@ -23,7 +23,7 @@ use outpost_movegen::san::{line_to_san, MoveNumbers};
 use outpost_movegen::{legal_moves, Game};
 use outpost_pgn::PgnGame;
 use outpost_search::{
-    Bound, Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult,
+    Info, Level, Limits, Progress, Score, SearchEvent, SearchPosition, SearchResult,
 };
 use std::fmt;
 use std::time::Duration;
@@ -729,7 +729,7 @@ impl GameSession {
                 .as_ref()
                 .is_some_and(|info| info.pv.first() != result.pv.first())
             && !result.pv.is_empty())
-        .then(|| line_of_result(&result));
+        .then(|| result.line());
         if let Some(line) = &played_line {
             thinking.info = Some(line.clone());
         }
@@ -851,22 +851,6 @@ impl GameSession {
             };
             self.think(Purpose::Analysis, limits);
         }
-    }
-}
-
-/// A search's result as the report of its line (the move played and what follows it).
-fn line_of_result(result: &SearchResult) -> Info {
-    Info {
-        depth: result.depth,
-        seldepth: result.seldepth,
-        multipv: 1,
-        score: result.score,
-        bound: Bound::Exact,
-        nodes: result.nodes,
-        nps: result.nps,
-        hashfull: result.hashfull,
-        time: result.time,
-        pv: result.pv.clone(),
     }
 }
 

@@ -323,9 +323,8 @@ mod tests {
         assert!(!engine.is_searching());
     }
 
-    /// Move now before the first step: the move is still a searched one (depth 1).
-    #[test]
-    fn a_search_stopped_before_its_first_step_searches_depth_one() {
+    /// An engine searching the start position until stopped, and its events.
+    fn infinite_search() -> (SteppedEngine, std::sync::mpsc::Receiver<SearchEvent>) {
         let (mut engine, _) = SteppedEngine::new(1);
         let (sender, events) = channel();
         engine.start(
@@ -338,6 +337,13 @@ mod tests {
                 let _ = sender.send(event);
             }),
         );
+        (engine, events)
+    }
+
+    /// Move now before the first step: the move is still a searched one (depth 1).
+    #[test]
+    fn a_search_stopped_before_its_first_step_searches_depth_one() {
+        let (mut engine, events) = infinite_search();
         engine.stop();
         engine.wait();
         let finished = events.try_iter().find_map(|event| match event {
@@ -352,18 +358,7 @@ mod tests {
 
     #[test]
     fn a_stopped_search_reports_its_deepest_iteration_at_the_next_step() {
-        let (mut engine, _) = SteppedEngine::new(1);
-        let (sender, events) = channel();
-        engine.start(
-            SearchPosition::new(outpost_board::Board::startpos()),
-            Limits {
-                infinite: true,
-                ..Limits::default()
-            },
-            Box::new(move |event| {
-                let _ = sender.send(event);
-            }),
-        );
+        let (engine, events) = infinite_search();
         engine.step();
         engine.step();
         engine.stop();

@@ -80,17 +80,21 @@ impl Harness {
         }
     }
 
-    /// The latest search reports `mv` as its result (for the side to move, `score`).
-    fn finish(&mut self, mv: &str, score: i32) {
-        let board = self
-            .script
+    /// The position of the latest search.
+    fn searched_board(&self) -> Board {
+        self.script
             .lock()
             .unwrap()
             .started
             .last()
             .unwrap()
             .0
-            .clone();
+            .clone()
+    }
+
+    /// The latest search reports `mv` as its result (for the side to move, `score`).
+    fn finish(&mut self, mv: &str, score: i32) {
+        let board = self.searched_board();
         let best_move = Some(parse_uci_move(&board, mv).unwrap());
         let result = SearchResult::unsearched(best_move, Score::centipawns(score));
         let mut listener = self.script.lock().unwrap().listener.take().unwrap();
@@ -99,15 +103,7 @@ impl Harness {
 
     /// The latest search reports an iteration whose best line is `line` (UCI moves).
     fn report(&mut self, line: &[&str], score: i32) {
-        let board = self
-            .script
-            .lock()
-            .unwrap()
-            .started
-            .last()
-            .unwrap()
-            .0
-            .clone();
+        let board = self.searched_board();
         let info = Info {
             depth: 6,
             seldepth: 8,

@@ -74,6 +74,23 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
+    /// The result as the report of its line (the move played and what follows it), exact,
+    /// as the best of one line.
+    pub fn line(&self) -> Info {
+        Info {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            multipv: 1,
+            score: self.score,
+            bound: Bound::Exact,
+            nodes: self.nodes,
+            nps: self.nps,
+            hashfull: self.hashfull,
+            time: self.time,
+            pv: self.pv.clone(),
+        }
+    }
+
     /// The result of a search that searched nothing: `best_move` (if any) played unsearched,
     /// with `score`.
     pub fn unsearched(best_move: Option<Move>, score: Score) -> SearchResult {

@@ -110,19 +110,7 @@ pub fn final_lines(result: &SearchResult, last: Option<&Info>, notation: UciNota
     if last.is_some_and(|last| repeats(last, result)) {
         return best;
     }
-    let info = PvLine {
-        depth: result.depth,
-        seldepth: result.seldepth,
-        multipv: 1,
-        score: result.score,
-        bound: Bound::Exact,
-        nodes: result.nodes,
-        hashfull: result.hashfull,
-        time: result.time,
-        pv: &result.pv,
-        notation,
-    }
-    .text();
+    let info = info_line(&result.line(), notation);
     format!("{info}\n{best}")
 }
 
