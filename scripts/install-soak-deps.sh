@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs what scripts/soak.py needs: the reference engines from Debian's packages (they
-# install into /usr/games) and python-chess from PyPI. Installs nothing when all are there.
+# Installs what scripts/soak.py and scripts/calibrate-levels.py need: the reference engines
+# from Debian's packages (they install into /usr/games) and python-chess from PyPI. Installs
+# nothing when all are there.
 #
 # Usage: scripts/install-soak-deps.sh   (as root, or a user with sudo)
 set -euo pipefail
 
-packages=(stockfish glaurung toga2 phalanx ethereal-chess)
+packages=(stockfish glaurung toga2 phalanx ethereal-chess fairymax hoichess sjeng)
 chess_version=1.11.2 # the version soak.py was checked with (its pondering and ponderhit)
 
 missing=()

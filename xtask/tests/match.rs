@@ -337,3 +337,97 @@ fn pgn_openings_are_replayed() {
     assert_eq!(games[0].notes[2].comments, ["end of opening"]);
     assert_eq!(games[2].notes[1].comments, ["end of opening"]);
 }
+
+/// A file of two openings given as positions (FEN), not as moves from the start.
+fn fen_openings() -> String {
+    let path = scratch("fen-openings").join("fens.txt");
+    std::fs::write(
+        &path,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\n\
+         rnbqkb1r/pp1p1ppp/4pn2/2p5/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 0 4\n",
+    )
+    .unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn xboard_engines_play_against_uci_engines() {
+    // Openings from a FEN (setboard), SAN moves both ways, and a clock.
+    let openings = fen_openings();
+    let (output, pgn, json) = run(
+        "xboard",
+        &fake("uci", &[]),
+        &format!("{},proto=xboard", fake("cecp", &["--xboard", "--san"])),
+        &[
+            "--games",
+            "4",
+            "--tc",
+            "2+0.02",
+            "--openings",
+            &openings,
+            "--max-moves",
+            "30",
+        ],
+    );
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert_eq!(json["games"], 4, "{out}");
+    assert_eq!(
+        json["faults"]["cecp"],
+        serde_json::json!({"time": 0, "crash": 0, "hang": 0, "illegal": 0}),
+        "{json}"
+    );
+    assert_eq!(legal_games(&pgn).len(), 4);
+    // A resignation loses; so does a move the rules refuse.
+    for (name, arguments, kind) in [
+        ("xboard-resign", ["--resign-at", "2"], "resignation"),
+        ("xboard-illegal", ["--illegal-at", "2"], "illegal move"),
+    ] {
+        let mut xboard = vec!["--xboard"];
+        xboard.extend(arguments);
+        let (output, pgn, json) = run(
+            name,
+            &fake("uci", &[]),
+            &format!("{},proto=xboard", fake("cecp", &xboard)),
+            &["--games", "2", "--depth", "1"],
+        );
+        let out = text(&output);
+        assert!(output.status.success(), "{out}");
+        assert_eq!(json["wins"], 2, "{name}: {json}");
+        assert_eq!(json["endings"][kind], 2, "{name}: {json}");
+        assert_eq!(legal_games(&pgn)[0].moves.len(), 3, "{name}: {pgn}");
+    }
+}
+
+#[test]
+fn what_an_xboard_engine_cannot_do_stops_the_match_with_the_reason() {
+    let xboard = format!(
+        "{},proto=xboard",
+        fake("cecp", &["--xboard", "--no-setboard"])
+    );
+    // A start position it cannot be given.
+    let openings = fen_openings();
+    let (output, _, _) = run(
+        "xboard-setboard",
+        &fake("uci", &[]),
+        &xboard,
+        &["--games", "2", "--depth", "1", "--openings", &openings],
+    );
+    let out = text(&output);
+    assert_eq!(output.status.code(), Some(2), "{out}");
+    assert!(out.contains("cannot be given a start position"), "{out}");
+    // Limits and rules xboard cannot express.
+    for (extra, why) in [
+        (&["--nodes", "100"][..], "no node count"),
+        (&["--movetime", "0.5"][..], "whole seconds"),
+        (&["--variant", "chess960"][..], "standard chess only"),
+    ] {
+        let (output, _, _) = run("xboard-limits", &fake("uci", &[]), &xboard, extra);
+        let out = text(&output);
+        assert_eq!(output.status.code(), Some(2), "{out}");
+        assert!(
+            out.contains("cecp (proto=xboard): ") && out.contains(why),
+            "{out}"
+        );
+    }
+}

@@ -1,18 +1,23 @@
-//! A UCI engine for the tests of `cargo xtask match`: it plays a legal move chosen from the
-//! position's hash (the same game for the same moves), and can be told to fail.
+//! A UCI (or xboard) engine for the tests of `cargo xtask match`: it plays a legal move chosen
+//! from the position's hash (the same game for the same moves), and can be told to fail.
 //!
 //! ```text
 //! fake_engine [--crash-at N] [--hang-at N] [--illegal-at N] [--flag-at N] [--no-uciok]
-//!             [--score CP] [--seed S]
+//!             [--score CP] [--seed S] [--xboard] [--no-setboard] [--san] [--resign-at N]
 //! ```
 //!
 //! `--X-at N` acts at the engine's N-th `go` since it started: `crash` exits with code 3,
 //! `hang` stops answering, `illegal` answers `a1a1`, `flag` sleeps 300 ms past its clock or
 //! movetime before its move. `--no-uciok` never finishes the handshake. `--score CP` reports
 //! `info depth 1 score cp CP` before every move. It knows `UCI_Chess960` and `UCI_Variant`.
+//!
+//! `--xboard` speaks xboard (protocol 2, with `usermove` and `ping`) instead: `--no-setboard`
+//! leaves out the setboard feature, `--san` asks for and writes SAN moves, `--resign-at N`
+//! resigns at the N-th `go`.
 
 use outpost_board::{Board, Color, Variant};
 use outpost_movegen::legal_moves;
+use outpost_movegen::san::{parse_san, to_san};
 use outpost_movegen::uci::UciNotation;
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -26,14 +31,25 @@ struct Plan {
     no_uciok: bool,
     score: Option<i64>,
     seed: u64,
+    xboard: bool,
+    no_setboard: bool,
+    san: bool,
+    resign_at: Option<u64>,
 }
 
 fn plan() -> Plan {
     let mut plan = Plan::default();
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
-        if flag == "--no-uciok" {
-            plan.no_uciok = true;
+        let switch = match flag.as_str() {
+            "--no-uciok" => Some(&mut plan.no_uciok),
+            "--xboard" => Some(&mut plan.xboard),
+            "--no-setboard" => Some(&mut plan.no_setboard),
+            "--san" => Some(&mut plan.san),
+            _ => None,
+        };
+        if let Some(switch) = switch {
+            *switch = true;
             continue;
         }
         let value: i64 = args
@@ -46,6 +62,7 @@ fn plan() -> Plan {
             "--hang-at" => plan.hang_at = at,
             "--illegal-at" => plan.illegal_at = at,
             "--flag-at" => plan.flag_at = at,
+            "--resign-at" => plan.resign_at = at,
             "--score" => plan.score = Some(value),
             "--seed" => plan.seed = value as u64,
             _ => panic!("unknown flag {flag}"),
@@ -66,15 +83,65 @@ fn millis(words: &[&str], key: &str) -> Option<u64> {
     words.get(at + 1)?.parse().ok()
 }
 
-fn main() {
-    let plan = plan();
+/// What the engine does at a `go`.
+enum Action {
+    /// Plays this move (or `a1a1`, or `0000` when it has none).
+    Move(String),
+    /// Resigns (xboard only).
+    Resign,
+}
+
+/// The `go_number`-th search of the engine on `board` with `own_time` milliseconds: exits,
+/// hangs or sleeps as the plan says, else its move.
+fn search(plan: &Plan, go_number: u64, board: &Board, own_time: u64, chess960: bool) -> Action {
+    if plan.crash_at == Some(go_number) {
+        std::process::exit(3);
+    }
+    if plan.hang_at == Some(go_number) {
+        hang();
+    }
+    if plan.flag_at == Some(go_number) {
+        std::thread::sleep(Duration::from_millis(own_time + 300));
+    }
+    if plan.resign_at == Some(go_number) {
+        return Action::Resign;
+    }
+    let moves = legal_moves(board);
+    if plan.illegal_at == Some(go_number) {
+        return Action::Move("a1a1".to_string());
+    }
+    let Some(pick) = (!moves.is_empty()).then(|| {
+        let pick = (board.hash() ^ plan.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 33;
+        moves[pick as usize % moves.len()]
+    }) else {
+        return Action::Move("0000".to_string());
+    };
+    Action::Move(if plan.san {
+        to_san(board, pick)
+    } else {
+        UciNotation::for_board(board, chess960).write(pick)
+    })
+}
+
+/// Writes a line and flushes it; the engine ends when nobody reads it any more.
+fn say(line: &str) {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut say = |line: &str| {
-        writeln!(out, "{line}")
-            .and_then(|()| out.flush())
-            .unwrap_or_else(|_| std::process::exit(0));
-    };
+    writeln!(out, "{line}")
+        .and_then(|()| out.flush())
+        .unwrap_or_else(|_| std::process::exit(0));
+}
+
+fn main() {
+    let plan = plan();
+    if plan.xboard {
+        xboard(&plan);
+    } else {
+        uci(&plan);
+    }
+}
+
+fn uci(plan: &Plan) {
     let (mut variant, mut chess960) = (Variant::Chess, false);
     let mut board = Board::startpos();
     let mut goes = 0u64;
@@ -123,37 +190,86 @@ fn main() {
             }
             Some("go") => {
                 goes += 1;
-                if plan.crash_at == Some(goes) {
-                    std::process::exit(3);
-                }
-                if plan.hang_at == Some(goes) {
-                    hang();
-                }
-                if plan.flag_at == Some(goes) {
-                    let own = if board.side_to_move() == Color::White {
-                        "wtime"
-                    } else {
-                        "btime"
-                    };
-                    let time = millis(&words, own)
-                        .or_else(|| millis(&words, "movetime"))
-                        .unwrap_or(0);
-                    std::thread::sleep(Duration::from_millis(time + 300));
-                }
+                let own = if board.side_to_move() == Color::White {
+                    "wtime"
+                } else {
+                    "btime"
+                };
+                let time = millis(&words, own)
+                    .or_else(|| millis(&words, "movetime"))
+                    .unwrap_or(0);
                 if let Some(cp) = plan.score {
                     say(&format!("info depth 1 score cp {cp} nodes 1 pv"));
                 }
-                let moves = legal_moves(&board);
-                let text = if plan.illegal_at == Some(goes) {
-                    "a1a1".to_string()
-                } else if moves.is_empty() {
-                    "0000".to_string()
+                match search(plan, goes, &board, time, chess960) {
+                    Action::Move(text) => say(&format!("bestmove {text}")),
+                    Action::Resign => say("bestmove 0000"),
+                }
+            }
+            Some("quit") => break,
+            _ => {}
+        }
+    }
+}
+
+fn xboard(plan: &Plan) {
+    let mut board = Board::startpos();
+    let (mut goes, mut own_time) = (0u64, 0u64);
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first().copied() {
+            Some("protover") => {
+                if plan.no_uciok {
+                    hang();
+                }
+                say("feature done=0");
+                say(&format!(
+                    "feature myname=\"Fake xboard\" setboard={} ping=1 usermove=1 san={}",
+                    u8::from(!plan.no_setboard),
+                    u8::from(plan.san)
+                ));
+                say("feature done=1");
+            }
+            Some("new") => board = Board::startpos(),
+            Some("setboard") => {
+                board = Board::from_fen(&words[1..].join(" ")).expect("a valid FEN");
+            }
+            Some("usermove") => {
+                let text = words.get(1).copied().unwrap_or("");
+                let parsed = if plan.san {
+                    parse_san(&board, text).ok()
                 } else {
-                    let pick = (board.hash() ^ plan.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 33;
-                    let mv = moves[pick as usize % moves.len()];
-                    UciNotation::for_board(&board, chess960).write(mv)
+                    UciNotation::STANDARD.parse(&board, text).ok()
                 };
-                say(&format!("bestmove {text}"));
+                match parsed {
+                    Some(mv) => {
+                        board.make(mv);
+                    }
+                    None => say(&format!("Illegal move: {text}")),
+                }
+            }
+            Some("time") => own_time = millis(&words, "time").unwrap_or(0) * 10,
+            Some("ping") => say(&format!("pong {}", words.get(1).unwrap_or(&""))),
+            Some("go") => {
+                goes += 1;
+                if let Some(cp) = plan.score {
+                    say(&format!("1 {cp} 0 1 pv"));
+                }
+                match search(plan, goes, &board, own_time, false) {
+                    Action::Move(text) => {
+                        say(&format!("move {text}"));
+                        let mv = if plan.san {
+                            parse_san(&board, &text).ok()
+                        } else {
+                            UciNotation::STANDARD.parse(&board, &text).ok()
+                        };
+                        if let Some(mv) = mv {
+                            board.make(mv);
+                        }
+                    }
+                    Action::Resign => say("resign"),
+                }
             }
             Some("quit") => break,
             _ => {}

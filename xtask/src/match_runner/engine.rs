@@ -1,135 +1,20 @@
-//! A UCI engine in a process of its own: its spec on the command line, starting it, and one
-//! search at a time. Every read has a deadline, so an engine that hangs or dies costs the game
-//! it is in, never the match.
+//! An engine in a process of its own, spoken to in UCI or xboard: starting it, a new game,
+//! and one search at a time. Every read has a deadline, so an engine that hangs or dies costs
+//! the game it is in, never the match.
 
+use super::options::Limit;
+use super::spec::{EngineSpec, Protocol};
+use super::xboard::{self, Features};
+use outpost_board::Board;
+use outpost_movegen::san::to_san;
+use outpost_movegen::uci::UciNotation;
+use outpost_movegen::Game;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// An engine as `--engine` describes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// The name in the PGN and the tables.
-    pub name: String,
-    /// The program and its arguments.
-    pub command: Vec<String>,
-    /// `setoption` name and value pairs, in order.
-    pub options: Vec<(String, String)>,
-    /// The working directory, if not the runner's.
-    pub dir: Option<PathBuf>,
-    /// A file the engine's stderr is appended to (else it is discarded).
-    pub stderr: Option<PathBuf>,
-}
-
-/// The `key=value` tokens of an engine spec, in order: `cmd=…,name=…,option.Hash=16`.
-/// Tokens are separated by commas; `\,` is a comma inside a value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecTokens(pub Vec<(String, String)>);
-
-/// The keys a spec may hold (and `option.NAME`).
-const KEYS: [&str; 5] = ["cmd", "name", "arg", "dir", "stderr"];
-
-/// Splits a spec into its tokens, checking each key.
-pub fn spec_tokens(text: &str) -> Result<SpecTokens, String> {
-    let mut tokens = Vec::new();
-    let mut current = String::new();
-    let mut chars = text.chars().peekable();
-    let mut pieces = Vec::new();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' if chars.peek() == Some(&',') => {
-                current.push(',');
-                chars.next();
-            }
-            ',' => pieces.push(std::mem::take(&mut current)),
-            _ => current.push(c),
-        }
-    }
-    pieces.push(current);
-    for piece in pieces {
-        let piece = piece.trim();
-        if piece.is_empty() {
-            continue;
-        }
-        let (key, value) = piece
-            .split_once('=')
-            .ok_or_else(|| format!("'{piece}' is not KEY=VALUE"))?;
-        let key = key.trim();
-        let known = KEYS.contains(&key)
-            || key
-                .strip_prefix("option.")
-                .is_some_and(|name| !name.trim().is_empty());
-        if !known {
-            return Err(format!(
-                "unknown key '{key}' (cmd, name, arg, option.NAME, dir, stderr)"
-            ));
-        }
-        tokens.push((key.to_string(), value.to_string()));
-    }
-    if tokens.is_empty() {
-        return Err("an empty engine spec".to_string());
-    }
-    Ok(SpecTokens(tokens))
-}
-
-impl EngineSpec {
-    /// The engine of `each`'s tokens followed by `own` (later ones win, options keep their
-    /// first place).
-    pub fn from_tokens(
-        each: &[(String, String)],
-        own: &[(String, String)],
-    ) -> Result<EngineSpec, String> {
-        let mut command: Vec<String> = Vec::new();
-        let mut arguments = Vec::new();
-        let mut name = None;
-        let mut options: Vec<(String, String)> = Vec::new();
-        let (mut dir, mut stderr) = (None, None);
-        for (key, value) in each.iter().chain(own) {
-            match key.as_str() {
-                "cmd" => command = value.split_whitespace().map(str::to_string).collect(),
-                "name" => name = Some(value.clone()),
-                "arg" => arguments.push(value.clone()),
-                "dir" => dir = Some(PathBuf::from(value)),
-                "stderr" => stderr = Some(PathBuf::from(value)),
-                _ => {
-                    let option = key["option.".len()..].trim().to_string();
-                    match options.iter_mut().find(|(name, _)| *name == option) {
-                        Some((_, old)) => old.clone_from(value),
-                        None => options.push((option, value.clone())),
-                    }
-                }
-            }
-        }
-        if command.is_empty() {
-            return Err("an engine spec needs cmd=COMMAND".to_string());
-        }
-        command.extend(arguments);
-        let name = name.unwrap_or_else(|| {
-            std::path::Path::new(&command[0])
-                .file_name()
-                .map_or_else(|| command[0].clone(), |n| n.to_string_lossy().into_owned())
-        });
-        Ok(EngineSpec {
-            name,
-            command,
-            options,
-            dir,
-            stderr,
-        })
-    }
-
-    /// The option `name` (ASCII case ignored), if the spec sets it.
-    pub fn option(&self, name: &str) -> Option<&str> {
-        self.options
-            .iter()
-            .find(|(option, _)| option.eq_ignore_ascii_case(name))
-            .map(|(_, value)| value.as_str())
-    }
-}
 
 /// The engines' input and output, written to a file by `--log`.
 #[derive(Clone, Debug)]
@@ -169,8 +54,9 @@ pub enum Failure {
 /// Why an engine could not be started.
 #[derive(Debug)]
 pub enum StartError {
-    /// The program could not be run at all (a bad command: the match cannot go on).
-    Spawn(String),
+    /// It cannot be used at all (a bad command, a start position it cannot take): the match
+    /// cannot go on.
+    Unusable(String),
     /// It ran, but did not finish the handshake.
     Handshake(Failure),
 }
@@ -226,17 +112,52 @@ pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
     (score, depth)
 }
 
+/// What an engine answered when asked for a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A move, as it wrote it (`bestmove e2e4`, xboard's `move e2e4`).
+    Move(String),
+    /// xboard's `resign`.
+    Resign,
+    /// A result claimed instead of a move (xboard's `1/2-1/2 {…}`).
+    Claim(String),
+}
+
 /// A move an engine sent, with what it said about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
-    /// The text after `bestmove`.
-    pub text: String,
-    /// From the end of `go` to the `bestmove` line.
+    /// Its move, or what it said instead.
+    pub answer: Answer,
+    /// From the end of `go` to the answer.
     pub elapsed: Duration,
     /// The last score before it.
     pub score: Option<Score>,
     /// The last depth before it.
     pub depth: Option<u32>,
+}
+
+/// One move to think about: the game so far and the time for it.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    /// The game, the mover's move next.
+    pub game: &'a Game,
+    /// How moves are written.
+    pub notation: UciNotation,
+    /// The match's limit.
+    pub limit: Limit,
+    /// Both clocks in milliseconds, white's first (for a clock limit).
+    pub clocks: [i64; 2],
+}
+
+/// What the runner knows of an xboard engine.
+#[derive(Debug, Default)]
+struct XboardState {
+    /// Its features.
+    features: Features,
+    /// The plies of the current game it has been told or has played.
+    told: usize,
+    /// The number of the last `ping`.
+    pings: u32,
 }
 
 /// A running engine.
@@ -246,11 +167,18 @@ pub struct Engine {
     stdin: ChildStdin,
     lines: Receiver<(Instant, String)>,
     log: Option<Log>,
+    /// `None` for UCI.
+    xboard: Option<XboardState>,
 }
 
+/// How long an xboard engine that has sent no `feature` line yet is waited for (the
+/// protocol's two seconds): an engine of protocol version 1 sends none.
+const XBOARD_FIRST_FEATURE: Duration = Duration::from_secs(2);
+
 impl Engine {
-    /// Starts the engine of `spec`, sends `uci`, the options (`extra` first, then the spec's)
-    /// and `isready`, each answer awaited for at most `patience`.
+    /// Starts the engine of `spec` and finishes its handshake: for UCI `uci`, the options
+    /// (`extra` first, then the spec's) and `isready`; for xboard `xboard`, `protover 2` and
+    /// its features. Each answer is awaited for at most `patience`.
     pub fn start(
         spec: &EngineSpec,
         extra: &[(String, String)],
@@ -271,7 +199,9 @@ impl Engine {
                     .create(true)
                     .append(true)
                     .open(path)
-                    .map_err(|error| StartError::Spawn(format!("{}: {error}", path.display())))?;
+                    .map_err(|error| {
+                        StartError::Unusable(format!("{}: {error}", path.display()))
+                    })?;
                 command.stderr(file);
             }
             None => {
@@ -279,7 +209,7 @@ impl Engine {
             }
         }
         let mut child = command.spawn().map_err(|error| {
-            StartError::Spawn(format!(
+            StartError::Unusable(format!(
                 "cannot start '{}': {error}",
                 spec.command.join(" ")
             ))
@@ -312,17 +242,71 @@ impl Engine {
             stdin,
             lines,
             log,
+            xboard: None,
         };
-        let handshake = |engine: &mut Engine| -> Result<(), Failure> {
-            engine.send("uci")?;
-            engine.wait_for("uciok", Instant::now() + patience)?;
-            for (name, value) in extra.iter().chain(&spec.options) {
-                engine.send(&format!("setoption name {name} value {value}"))?;
-            }
-            engine.ready(patience)
+        let options: Vec<&(String, String)> = extra.iter().chain(&spec.options).collect();
+        let handshake = match spec.protocol {
+            Protocol::Uci => engine.uci_handshake(&options, patience),
+            Protocol::Xboard => engine.xboard_handshake(&options, patience),
         };
-        handshake(&mut engine).map_err(StartError::Handshake)?;
+        handshake.map_err(StartError::Handshake)?;
         Ok(engine)
+    }
+
+    fn uci_handshake(
+        &mut self,
+        options: &[&(String, String)],
+        patience: Duration,
+    ) -> Result<(), Failure> {
+        self.send("uci")?;
+        self.wait_for("uciok", Instant::now() + patience)?;
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.ready(patience)
+    }
+
+    /// `xboard`, `protover 2`, every feature answered until `done=1` (or, from an engine
+    /// that sends none, for two seconds), then the options: `Hash` as `memory`, `Threads` as
+    /// `cores` when the engine has those features, others as `option NAME=VALUE`.
+    fn xboard_handshake(
+        &mut self,
+        options: &[&(String, String)],
+        patience: Duration,
+    ) -> Result<(), Failure> {
+        self.send("xboard")?;
+        self.send("protover 2")?;
+        let mut features = Features::default();
+        let mut deadline = Instant::now() + XBOARD_FIRST_FEATURE.min(patience);
+        while features.done != Some(true) {
+            let (_, line) = match self.next_line(deadline, "feature done=1") {
+                Ok(line) => line,
+                // Silence: an engine of protocol version 1, or one that forgot `done`.
+                Err(Failure::Hung(_)) if features.done != Some(false) => break,
+                Err(failure) => return Err(failure),
+            };
+            let names = features.read(&line);
+            if !names.is_empty() {
+                deadline = Instant::now() + patience;
+            }
+            for name in names {
+                self.send(&format!("accepted {name}"))?;
+            }
+        }
+        for (name, value) in options {
+            let command = match name.as_str() {
+                "Hash" if features.memory => format!("memory {value}"),
+                "Threads" if features.smp => format!("cores {value}"),
+                "Hash" | "Threads" => continue,
+                _ => format!("option {name}={value}"),
+            };
+            self.send(&command)?;
+        }
+        self.xboard = Some(XboardState {
+            features,
+            ..XboardState::default()
+        });
+        self.ready(patience)
     }
 
     /// Sends one line.
@@ -335,11 +319,66 @@ impl Engine {
             .map_err(|_| self.crashed())
     }
 
-    /// `isready`, and its `readyok` within `patience`.
+    /// Waits within `patience` until the engine has done with what came before: UCI's
+    /// `isready` and `readyok`, xboard's `ping N` and `pong N` (nothing to wait for from an
+    /// xboard engine without the ping feature).
     pub fn ready(&mut self, patience: Duration) -> Result<(), Failure> {
-        self.send("isready")?;
-        self.wait_for("readyok", Instant::now() + patience)
-            .map(|_| ())
+        let deadline = Instant::now() + patience;
+        let Some(state) = &mut self.xboard else {
+            self.send("isready")?;
+            return self.wait_for("readyok", deadline).map(|_| ());
+        };
+        if !state.features.ping {
+            return Ok(());
+        }
+        state.pings += 1;
+        let number = state.pings;
+        let pong = format!("pong {number}");
+        self.send(&format!("ping {number}"))?;
+        loop {
+            let (_, line) = self.next_line(deadline, &pong)?;
+            if line.trim() == pong {
+                return Ok(());
+            }
+        }
+    }
+
+    /// A new game from `start` at `limit`: UCI's `ucinewgame`; xboard's `new`, `force`,
+    /// `setboard` and the time control. `Err(StartError::Unusable)`: the engine cannot play this
+    /// game at all (an xboard engine without setboard and a start that is not the standard
+    /// one), which stops the match; `Err(StartError::Handshake)`: it failed meanwhile.
+    pub fn new_game(
+        &mut self,
+        start: &Board,
+        limit: &Limit,
+        patience: Duration,
+    ) -> Result<(), StartError> {
+        let Some(state) = &mut self.xboard else {
+            return self
+                .send("ucinewgame")
+                .and_then(|()| self.ready(patience))
+                .map_err(StartError::Handshake);
+        };
+        let fen = start.to_fen();
+        let standard = fen == Board::STARTPOS_FEN;
+        if !standard && !state.features.setboard {
+            return Err(StartError::Unusable(format!(
+                "{} cannot be given a start position (it has no xboard setboard): use openings \
+                 that start from the standard position with their moves (an EPD's c0, a PGN)",
+                self.name
+            )));
+        }
+        state.told = 0;
+        let mut commands = vec!["new".to_string(), "force".to_string()];
+        if !standard {
+            commands.push(format!("setboard {fen}"));
+        }
+        commands.extend(xboard::limit_command(limit));
+        commands.extend(["post".to_string(), "easy".to_string()]);
+        for command in commands {
+            self.send(&command).map_err(StartError::Handshake)?;
+        }
+        self.ready(patience).map_err(StartError::Handshake)
     }
 
     /// Why the engine stopped talking, with its exit status if it has one yet.
@@ -379,18 +418,21 @@ impl Engine {
         }
     }
 
-    /// One search: `position` and `go` sent, then the lines read until `bestmove`, which must
-    /// come before `deadline`. Lines left from before (an `info` after a `bestmove`) are
-    /// dropped first.
-    pub fn think(
-        &mut self,
-        position: &str,
-        go: &str,
-        deadline_after: Duration,
-    ) -> Result<Reply, Failure> {
+    /// One search of `turn`, whose answer must come within `deadline_after` of the `go`.
+    /// Lines left from before (an `info` after a `bestmove`) are dropped first.
+    pub fn think(&mut self, turn: &Turn<'_>, deadline_after: Duration) -> Result<Reply, Failure> {
         while self.lines.try_recv().is_ok() {}
-        self.send(position)?;
-        self.send(go)?;
+        if self.xboard.is_some() {
+            self.think_xboard(turn, deadline_after)
+        } else {
+            self.think_uci(turn, deadline_after)
+        }
+    }
+
+    /// `position` and `go`, then the lines until `bestmove`.
+    fn think_uci(&mut self, turn: &Turn<'_>, deadline_after: Duration) -> Result<Reply, Failure> {
+        self.send(&position_command(turn.game, turn.notation))?;
+        self.send(&go_command(turn))?;
         let sent = Instant::now();
         let deadline = sent + deadline_after;
         let (mut score, mut depth) = (None, None);
@@ -400,7 +442,7 @@ impl Engine {
             match words.next() {
                 Some("bestmove") => {
                     return Ok(Reply {
-                        text: words.next().unwrap_or("").to_string(),
+                        answer: Answer::Move(words.next().unwrap_or("").to_string()),
                         elapsed: at.saturating_duration_since(sent),
                         score,
                         depth,
@@ -414,6 +456,114 @@ impl Engine {
                 _ => {}
             }
         }
+    }
+
+    /// `force`, the moves the engine has not seen, the clocks (`time`, `otim`) and `go`,
+    /// then the lines until its move, `resign` or a claimed result.
+    fn think_xboard(
+        &mut self,
+        turn: &Turn<'_>,
+        deadline_after: Duration,
+    ) -> Result<Reply, Failure> {
+        let state = self.xboard.as_ref().expect("an xboard engine");
+        let (told, features) = (state.told, state.features.clone());
+        let moves = turn.game.moves();
+        let mut board = turn.game.start().clone();
+        let mut commands = vec!["force".to_string()];
+        for (ply, &mv) in moves.iter().enumerate() {
+            if ply >= told {
+                let text = if features.san {
+                    to_san(&board, mv)
+                } else {
+                    turn.notation.write(mv)
+                };
+                commands.push(if features.usermove {
+                    format!("usermove {text}")
+                } else {
+                    text
+                });
+            }
+            board.make(mv);
+        }
+        if let Limit::Clock { .. } = turn.limit {
+            let mover = board.side_to_move().index();
+            commands.push(format!("time {}", xboard::centiseconds(turn.clocks[mover])));
+            commands.push(format!(
+                "otim {}",
+                xboard::centiseconds(turn.clocks[1 - mover])
+            ));
+        }
+        commands.push("go".to_string());
+        for command in &commands {
+            self.send(command)?;
+        }
+        let sent = Instant::now();
+        let deadline = sent + deadline_after;
+        let (mut score, mut depth) = (None, None);
+        let answer = loop {
+            let (at, line) = self.next_line(deadline, "move")?;
+            let answer = match xboard::read_line(&line) {
+                xboard::Line::Move(text) => Answer::Move(text),
+                xboard::Line::Resign => Answer::Resign,
+                xboard::Line::Claim(claim) => Answer::Claim(claim),
+                xboard::Line::Refusal(refusal) => {
+                    return Err(Failure::Crashed(format!("refused a move: '{refusal}'")))
+                }
+                xboard::Line::Thinking {
+                    depth: new_depth,
+                    score: new_score,
+                } => {
+                    (score, depth) = (Some(new_score), Some(new_depth));
+                    continue;
+                }
+                xboard::Line::Other => continue,
+            };
+            break (answer, at);
+        };
+        if let Some(state) = &mut self.xboard {
+            // It has the moves sent and, after a move, its own.
+            state.told = moves.len() + usize::from(matches!(answer.0, Answer::Move(_)));
+        }
+        Ok(Reply {
+            answer: answer.0,
+            elapsed: answer.1.saturating_duration_since(sent),
+            score,
+            depth,
+        })
+    }
+}
+
+/// The `position` command of a game so far.
+fn position_command(game: &Game, notation: UciNotation) -> String {
+    let start = game.start();
+    let from = if start.to_fen() == Board::STARTPOS_FEN {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {}", start.to_fen())
+    };
+    if game.moves().is_empty() {
+        from
+    } else {
+        format!("{from} moves {}", notation.write_all(game.moves()))
+    }
+}
+
+/// The `go` command of a turn.
+fn go_command(turn: &Turn<'_>) -> String {
+    // Milliseconds for `go`, at least 1.
+    let millis = |ms: i64| ms.max(1);
+    match turn.limit {
+        Limit::Clock { increment, .. } => {
+            let inc = increment.as_millis();
+            format!(
+                "go wtime {} btime {} winc {inc} binc {inc}",
+                millis(turn.clocks[0]),
+                millis(turn.clocks[1])
+            )
+        }
+        Limit::MoveTime(time) => format!("go movetime {}", time.as_millis().max(1)),
+        Limit::Nodes(nodes) => format!("go nodes {nodes}"),
+        Limit::Depth(depth) => format!("go depth {depth}"),
     }
 }
 
@@ -436,63 +586,51 @@ impl Drop for Engine {
 mod tests {
     use super::*;
 
-    fn spec(each: &str, own: &str) -> Result<EngineSpec, String> {
-        let each = if each.is_empty() {
-            Vec::new()
-        } else {
-            spec_tokens(each)?.0
+    #[test]
+    fn positions_are_sent_from_the_start_or_a_fen() {
+        let mut game = Game::startpos();
+        assert_eq!(
+            position_command(&game, UciNotation::STANDARD),
+            "position startpos"
+        );
+        game.play_san("e4").unwrap();
+        assert_eq!(
+            position_command(&game, UciNotation::STANDARD),
+            "position startpos moves e2e4"
+        );
+        let board = Board::chess960(0).unwrap();
+        let mut game = Game::new(board.clone());
+        assert_eq!(
+            position_command(&game, UciNotation::chess960(&board)),
+            format!("position fen {}", board.to_fen())
+        );
+        game.play_san("g3").unwrap();
+        assert!(position_command(&game, UciNotation::chess960(&board)).ends_with(" moves g2g3"));
+    }
+
+    #[test]
+    fn go_commands_follow_the_limit() {
+        let game = Game::startpos();
+        let turn = |limit| Turn {
+            game: &game,
+            notation: UciNotation::STANDARD,
+            limit,
+            clocks: [5_000, -20],
         };
-        EngineSpec::from_tokens(&each, &spec_tokens(own)?.0)
-    }
-
-    #[test]
-    fn specs_are_read() {
-        let outpost = spec(
-            "",
-            "cmd=target/release/outpost,option.Hash=16,option.Move Overhead=50",
-        )
-        .unwrap();
-        assert_eq!(outpost.name, "outpost");
-        assert_eq!(outpost.command, ["target/release/outpost"]);
+        let clock = Limit::Clock {
+            base: Duration::from_secs(5),
+            increment: Duration::from_millis(50),
+        };
         assert_eq!(
-            outpost.options,
-            [
-                ("Hash".into(), "16".into()),
-                ("Move Overhead".into(), "50".into())
-            ]
+            go_command(&turn(clock)),
+            "go wtime 5000 btime 1 winc 50 binc 50"
         );
-        assert_eq!(outpost.option("hash"), Some("16"));
-        let with_arguments = spec(
-            "option.Hash=16,option.Threads=1",
-            "cmd=/usr/games/hoichess -x,arg=--norc,name=hoi,option.Hash=64,stderr=e.txt",
-        )
-        .unwrap();
+        assert_eq!(go_command(&turn(Limit::Nodes(900))), "go nodes 900");
         assert_eq!(
-            with_arguments.command,
-            ["/usr/games/hoichess", "-x", "--norc"]
+            go_command(&turn(Limit::MoveTime(Duration::from_millis(250)))),
+            "go movetime 250"
         );
-        assert_eq!(with_arguments.name, "hoi");
-        // The engine's own value wins and keeps the place of --each's.
-        assert_eq!(
-            with_arguments.options,
-            [("Hash".into(), "64".into()), ("Threads".into(), "1".into())]
-        );
-        assert_eq!(with_arguments.stderr, Some(PathBuf::from("e.txt")));
-        let comma = spec("", r"cmd=e,option.Path=a\,b").unwrap();
-        assert_eq!(comma.options, [("Path".into(), "a,b".into())]);
-    }
-
-    #[test]
-    fn bad_specs_say_why() {
-        assert!(spec("", "name=x").unwrap_err().contains("cmd="));
-        assert!(spec_tokens("cmd=x,proto=xboard")
-            .unwrap_err()
-            .contains("unknown key 'proto'"));
-        assert!(spec_tokens("cmd=x,Hash")
-            .unwrap_err()
-            .contains("not KEY=VALUE"));
-        assert!(spec_tokens("option.=1").is_err());
-        assert!(spec_tokens(" , ").is_err());
+        assert_eq!(go_command(&turn(Limit::Depth(6))), "go depth 6");
     }
 
     #[test]

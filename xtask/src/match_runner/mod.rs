@@ -12,7 +12,9 @@ mod engine;
 mod openings;
 mod options;
 mod play;
+mod spec;
 mod stats;
+mod xboard;
 
 pub use options::{MatchArgs, MatchOptions};
 

@@ -2,9 +2,10 @@
 //! options the runner takes.
 
 use super::adjudication::{DrawRule, ResignRule};
-use super::engine::{spec_tokens, EngineSpec, SpecTokens};
 use super::openings::{MatchVariant, Order};
+use super::spec::{spec_tokens, EngineSpec, Protocol, SpecTokens};
 use super::stats::Sprt;
+use super::xboard;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -93,8 +94,9 @@ pub struct MatchOptions {
 #[command(group = clap::ArgGroup::new("limit").multiple(false))]
 pub struct MatchArgs {
     /// An engine, twice (results are the first one's): `cmd=COMMAND,name=NAME,option.NAME=VALUE`,
-    /// and `arg=ARG` (an argument with spaces), `dir=DIR`, `stderr=FILE`; `\,` is a comma in
-    /// a value. The command is split at spaces.
+    /// and `arg=ARG` (an argument with spaces), `dir=DIR`, `stderr=FILE`, `proto=xboard` (an
+    /// xboard engine: standard chess, no --nodes); `\,` is a comma in a value. The command is
+    /// split at spaces.
     #[arg(long = "engine", value_name = "SPEC", value_parser = spec_tokens, required = true)]
     engines: Vec<SpecTokens>,
     /// Tokens for both engines, before their own (e.g. option.Hash=16,option.Threads=1)
@@ -236,6 +238,16 @@ impl MatchArgs {
         );
         if self.openings.is_some() && self.random_plies.is_some() {
             return Err("--random-plies is for openings made without --openings".to_string());
+        }
+        for engine in engines.iter().filter(|e| e.protocol == Protocol::Xboard) {
+            let why = if self.variant != MatchVariant::Standard {
+                Some("the runner plays standard chess only with xboard engines".to_string())
+            } else {
+                xboard::unsupported_limit(&limit)
+            };
+            if let Some(why) = why {
+                return Err(format!("{} (proto=xboard): {why}", engine.name));
+            }
         }
         Ok(MatchOptions {
             engines,

@@ -5,13 +5,16 @@
 //! opponent cannot mate by any series of legal moves).
 
 use super::adjudication::{Adjudicator, Verdict};
-use super::engine::{Engine, EngineSpec, Failure, Log, Reply, StartError};
+use super::engine::{Answer, Engine, Failure, Log, Reply, StartError, Turn};
 use super::openings::{MatchVariant, Opening};
 use super::options::{Limit, MatchOptions};
+use super::spec::EngineSpec;
+use super::xboard;
 use outpost_board::{Board, Color};
 use outpost_game::Ending;
+use outpost_movegen::san::parse_san;
 use outpost_movegen::uci::UciNotation;
-use outpost_movegen::{Game, GameStatus};
+use outpost_movegen::GameStatus;
 use outpost_pgn::{PgnGame, PgnResult};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -28,7 +31,8 @@ pub enum Fault {
     Crash,
     /// It did not answer.
     Hang,
-    /// Its move was not legal by Outpost's rules (or not a move).
+    /// Its move was not legal by Outpost's rules (or not a move, or a result claimed that
+    /// the rules do not give).
     Illegal,
 }
 
@@ -138,6 +142,8 @@ enum End {
     Adjudicated(Verdict),
     /// Both engines played `--max-moves` moves.
     MaxMoves,
+    /// This side's engine resigned (xboard's `resign`, or a claim of its own loss).
+    Resigned(Color),
     /// `loser`'s failure.
     Fault {
         loser: Color,
@@ -159,26 +165,6 @@ fn rule_options(variant: MatchVariant, spec: &EngineSpec) -> Vec<(String, String
         .filter(|(name, _)| spec.option(name).is_none())
         .map(|(name, value)| vec![(name.to_string(), value.to_string())])
         .unwrap_or_default()
-}
-
-/// The `position` command of a game so far.
-fn position_command(game: &Game, notation: UciNotation) -> String {
-    let start = game.start();
-    let from = if start.to_fen() == Board::STARTPOS_FEN {
-        "position startpos".to_string()
-    } else {
-        format!("position fen {}", start.to_fen())
-    };
-    if game.moves().is_empty() {
-        from
-    } else {
-        format!("{from} moves {}", notation.write_all(game.moves()))
-    }
-}
-
-/// Milliseconds for `go`, at least 1.
-fn millis(ms: i64) -> i64 {
-    ms.max(1)
 }
 
 /// Plays `job`. `Ok(None)`: the match was stopped meanwhile. `Err`: an engine could not be
@@ -207,7 +193,7 @@ pub fn play(context: &Context<'_>, job: Job<'_>) -> Result<Option<Record>, Strin
         );
         let engine = match started {
             Ok(engine) => engine,
-            Err(StartError::Spawn(message)) => return Err(message),
+            Err(StartError::Unusable(message)) => return Err(message),
             Err(StartError::Handshake(failure)) => {
                 if !context.started[owner[color.index()]].load(Ordering::SeqCst) {
                     return Err(format!(
@@ -230,12 +216,13 @@ pub fn play(context: &Context<'_>, job: Job<'_>) -> Result<Option<Record>, Strin
             } else {
                 Color::Black
             };
-            let ready = engine
-                .send("ucinewgame")
-                .and_then(|()| engine.ready(options.init_timeout));
-            if let Err(failure) = ready {
-                end = Some(failure_end(color, failure, "at ucinewgame"));
-                break;
+            match engine.new_game(game.start(), &options.limit, options.init_timeout) {
+                Ok(()) => {}
+                Err(StartError::Unusable(message)) => return Err(message),
+                Err(StartError::Handshake(failure)) => {
+                    end = Some(failure_end(color, failure, "at its new game"));
+                    break;
+                }
             }
         }
     }
@@ -268,30 +255,21 @@ pub fn play(context: &Context<'_>, job: Job<'_>) -> Result<Option<Record>, Strin
         let engine = &mut engines[mover.index()];
         // `budget`: the time the mover has (clock or movetime), beyond which, with the
         // margin, it loses on time.
-        let (go, budget) = match options.limit {
-            Limit::Clock { increment, .. } => {
-                let inc = increment.as_millis();
-                let go = format!(
-                    "go wtime {} btime {} winc {inc} binc {inc}",
-                    millis(clocks[0]),
-                    millis(clocks[1])
-                );
-                (
-                    go,
-                    Some(Duration::from_millis(clocks[mover.index()].max(0) as u64)),
-                )
-            }
-            Limit::MoveTime(time) => (
-                format!("go movetime {}", time.as_millis().max(1)),
-                Some(time),
-            ),
-            Limit::Nodes(nodes) => (format!("go nodes {nodes}"), None),
-            Limit::Depth(depth) => (format!("go depth {depth}"), None),
+        let budget = match options.limit {
+            Limit::Clock { .. } => Some(Duration::from_millis(clocks[mover.index()].max(0) as u64)),
+            Limit::MoveTime(time) => Some(time),
+            Limit::Nodes(_) | Limit::Depth(_) => None,
         };
         let deadline = budget.map_or(options.move_timeout, |budget| {
             budget + options.time_margin + HANG_GRACE
         });
-        let reply = match engine.think(&position_command(&game, notation), &go, deadline) {
+        let turn = Turn {
+            game: &game,
+            notation,
+            limit: options.limit,
+            clocks,
+        };
+        let reply = match engine.think(&turn, deadline) {
             Ok(reply) => reply,
             Err(failure) => break failure_end(mover, failure, "while thinking"),
         };
@@ -304,7 +282,29 @@ pub fn play(context: &Context<'_>, job: Job<'_>) -> Result<Option<Record>, Strin
             clocks[mover.index()] +=
                 increment.as_millis() as i64 - reply.elapsed.as_millis() as i64;
         }
-        let mv = match notation.parse(game.board(), &reply.text) {
+        let text = match &reply.answer {
+            Answer::Move(text) => text,
+            Answer::Resign => break End::Resigned(mover),
+            Answer::Claim(claim) if xboard::claim_is_own_loss(claim, mover == Color::White) => {
+                break End::Resigned(mover)
+            }
+            Answer::Claim(claim) => {
+                break End::Fault {
+                    loser: mover,
+                    fault: Fault::Illegal,
+                    detail: format!(
+                        "{} claimed '{claim}' instead of moving, which the rules do not give",
+                        color_name(mover)
+                    ),
+                }
+            }
+        };
+        // xboard engines may write SAN (`Nf3`, `O-O`).
+        let parsed = notation
+            .parse(game.board(), text)
+            .map_err(|error| error.to_string())
+            .or_else(|error| parse_san(game.board(), text).map_err(|_| error));
+        let mv = match parsed {
             Ok(mv) => mv,
             Err(error) => {
                 break End::Fault {
@@ -474,6 +474,12 @@ fn describe_end(end: &End) -> (PgnResult, String, String, Option<(Color, Fault)>
             "draw adjudication".to_string(),
             None,
         ),
+        End::Resigned(loser) => (
+            win(!*loser),
+            format!("{} resigns", color_name(*loser)),
+            "resignation".to_string(),
+            None,
+        ),
         End::MaxMoves => (
             PgnResult::Draw,
             "Draw (move limit)".to_string(),
@@ -565,6 +571,11 @@ mod tests {
                 "threefold repetition"
             )
         );
+        let (result, reason, kind, _) = describe_end(&End::Resigned(Color::White));
+        assert_eq!(
+            (result, reason.as_str(), kind.as_str()),
+            (PgnResult::BlackWins, "White resigns", "resignation")
+        );
         let (result, _, kind, _) = describe_end(&End::Adjudicated(Verdict::Resign(Color::Black)));
         assert_eq!(
             (result, kind.as_str()),
@@ -576,28 +587,6 @@ mod tests {
             detail: String::new(),
         };
         assert_eq!(describe_end(&illegal).2, "illegal move");
-    }
-
-    #[test]
-    fn positions_are_sent_from_the_start_or_a_fen() {
-        let mut game = Game::startpos();
-        assert_eq!(
-            position_command(&game, UciNotation::STANDARD),
-            "position startpos"
-        );
-        game.play_san("e4").unwrap();
-        assert_eq!(
-            position_command(&game, UciNotation::STANDARD),
-            "position startpos moves e2e4"
-        );
-        let board = Board::chess960(0).unwrap();
-        let mut game = Game::new(board.clone());
-        assert_eq!(
-            position_command(&game, UciNotation::chess960(&board)),
-            format!("position fen {}", board.to_fen())
-        );
-        game.play_san("g3").unwrap();
-        assert!(position_command(&game, UciNotation::chess960(&board)).ends_with(" moves g2g3"));
     }
 
     #[test]
