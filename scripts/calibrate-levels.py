@@ -9,8 +9,8 @@ Each match: both engines with 16 MiB and one thread, the openings of data/openin
 a random order by the seed, each with both colours, the clock --tc. The games and a JSON summary
 of each match go to --out.
 
-With --opponent ENGINE (a full-strength engine: one of OPPONENTS below) each level is measured a
-second way, through that engine: Stockfish at the level's UCI_Elo plays the engine (which puts
+With --opponent ENGINE (a full-strength engine: one of OPPONENTS below) each level is measured
+through that engine instead, a check of the scale beyond Stockfish: Stockfish at the level's UCI_Elo plays the engine (which puts
 the engine on Stockfish's scale), then the level plays it; the level's rating is the engine's
 plus the level's Elo difference against it, its error both matches' together.
 
@@ -33,7 +33,8 @@ STOCKFISH = Path("/usr/games/stockfish")
 # The range of Stockfish 15.1's UCI_Elo.
 STOCKFISH_ELO = (1350, 2850)
 # Full-strength engines of Debian's packages, as `cargo xtask match` takes them: books and
-# learning off, one thread (`--each` gives the hash and the threads).
+# learning off where the engine has a switch for them (Sjeng keeps its learning file in
+# ~/.sjeng), one thread (`--each` gives the hash and the threads).
 OPPONENTS = {
     "hoichess": "cmd=/usr/games/hoichess -x --norc,name=hoichess,proto=xboard",
     "fairymax": "cmd=/usr/games/fairymax,name=fairymax,proto=xboard",
@@ -140,7 +141,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1, help="the seed of the openings' order")
     parser.add_argument("--out", default="target/levels", help="where the games and summaries go")
     parser.add_argument("--opponent", choices=sorted(OPPONENTS),
-                        help="measure each level through this full-strength engine instead")
+                        help="measure each level through this full-strength engine instead of "
+                             "against Stockfish alone")
     args = parser.parse_args()
     try:
         levels = [int(level) for level in args.levels.split(",")]
@@ -165,8 +167,8 @@ def main():
               f"a match: Stockfish 15.1 at the level's UCI_Elo against it, then the level "
               f"(scripts/calibrate-levels.py --opponent {args.opponent}):")
         print()
-        print(f"| Level | Engine | Stockfish's score | Engine's rating (95%) | Games | "
-              f"Level's score | Measured Elo (95%) |")
+        print("| Level | Engine | Stockfish's score | Engine's rating (95%) | Games | "
+              "Level's score | Measured Elo (95%) |")
         print("|---|---|---|---|---|---|---|")
     else:
         print(f"Levels against Stockfish 15.1 with UCI_LimitStrength at {args.tc}, "

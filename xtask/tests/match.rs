@@ -352,8 +352,12 @@ fn fen_openings() -> String {
 
 #[test]
 fn xboard_engines_play_against_uci_engines() {
-    // Openings from a FEN (setboard), SAN moves both ways, and a clock.
+    // Openings from a FEN (setboard), SAN moves both ways, and a clock. The test engine
+    // answers a move out of force mode at once and refuses a `go` without the clocks, as a
+    // real engine would go astray without `force` or `time`.
     let openings = fen_openings();
+    let log = scratch("xboard-log").join("engines.log");
+    let log = log.to_string_lossy();
     let (output, pgn, json) = run(
         "xboard",
         &fake("uci", &[]),
@@ -367,6 +371,8 @@ fn xboard_engines_play_against_uci_engines() {
             &openings,
             "--max-moves",
             "30",
+            "--log",
+            &log,
         ],
     );
     let out = text(&output);
@@ -378,10 +384,49 @@ fn xboard_engines_play_against_uci_engines() {
         "{json}"
     );
     assert_eq!(legal_games(&pgn).len(), 4);
-    // A resignation loses; so does a move the rules refuse.
-    for (name, arguments, kind) in [
-        ("xboard-resign", ["--resign-at", "2"], "resignation"),
-        ("xboard-illegal", ["--illegal-at", "2"], "illegal move"),
+    let log = std::fs::read_to_string(log.as_ref()).unwrap();
+    for said in [
+        "cecp < accepted setboard",
+        "cecp < accepted san",
+        "cecp < setboard r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "cecp < level 0 0:02 0.02",
+        "cecp < force",
+        "cecp < usermove ",
+    ] {
+        assert!(log.contains(said), "{said}: {log}");
+    }
+    // Its own clock first, in centiseconds.
+    assert!(
+        log.lines()
+            .any(|line| line.contains("cecp > 1 0 0 1 time 2") && line.contains(" otim ")),
+        "{log}"
+    );
+    assert!(!log.contains("unasked") && !log.contains("Error"), "{log}");
+}
+
+#[test]
+fn xboard_resignations_claims_and_illegal_moves() {
+    for (name, arguments, wins, kind) in [
+        (
+            "xboard-resign",
+            &["--resign-at", "2"][..],
+            2,
+            Some("resignation"),
+        ),
+        (
+            "xboard-illegal",
+            &["--illegal-at", "2"][..],
+            2,
+            Some("illegal move"),
+        ),
+        (
+            "xboard-false-claim",
+            &["--false-claim-at", "2"][..],
+            2,
+            Some("illegal move"),
+        ),
+        // A draw claimed just before a move is no fault: the game goes on.
+        ("xboard-claim", &["--claim-at", "2"][..], 0, None),
     ] {
         let mut xboard = vec!["--xboard"];
         xboard.extend(arguments);
@@ -389,14 +434,48 @@ fn xboard_engines_play_against_uci_engines() {
             name,
             &fake("uci", &[]),
             &format!("{},proto=xboard", fake("cecp", &xboard)),
-            &["--games", "2", "--depth", "1"],
+            &[
+                "--games",
+                "2",
+                "--depth",
+                "1",
+                "--max-moves",
+                "10",
+                "--move-timeout",
+                "0.5",
+            ],
         );
         let out = text(&output);
         assert!(output.status.success(), "{out}");
-        assert_eq!(json["wins"], 2, "{name}: {json}");
-        assert_eq!(json["endings"][kind], 2, "{name}: {json}");
-        assert_eq!(legal_games(&pgn)[0].moves.len(), 3, "{name}: {pgn}");
+        let games = legal_games(&pgn);
+        match kind {
+            Some(kind) => {
+                assert_eq!(json["wins"], wins, "{name}: {json}");
+                assert_eq!(json["endings"][kind], 2, "{name}: {json}");
+                // The engine's second move is the one: after three plies with black, two
+                // with white.
+                assert_eq!(games[0].moves.len(), 3, "{name}: {pgn}");
+                assert_eq!(games[1].moves.len(), 2, "{name}: {pgn}");
+            }
+            None => {
+                assert_eq!(json["endings"]["move limit"], 2, "{name}: {json}");
+                assert_eq!(games[0].moves.len(), 20, "{name}: {pgn}");
+            }
+        }
     }
+    let (_, pgn, _) = run(
+        "xboard-false-claim-words",
+        &fake("uci", &[]),
+        &format!(
+            "{},proto=xboard",
+            fake("cecp", &["--xboard", "--false-claim-at", "1"])
+        ),
+        &["--games", "2", "--depth", "1", "--move-timeout", "0.5"],
+    );
+    assert!(
+        pgn.contains("claimed '1/2-1/2 {a draw, says the fake}' and did not move"),
+        "{pgn}"
+    );
 }
 
 #[test]

@@ -305,6 +305,21 @@ impl fmt::Display for OptionError {
     }
 }
 
+impl OptionError {
+    /// The option whose value was refused (`None` for an unknown option): it keeps the value
+    /// it had.
+    pub fn refused_option(&self) -> Option<&'static str> {
+        match self {
+            OptionError::Unknown(_) => None,
+            OptionError::MissingValue { option, .. }
+            | OptionError::NotANumber { option, .. }
+            | OptionError::OutOfRange { option, .. }
+            | OptionError::NotABoolean { option, .. }
+            | OptionError::NotAChoice { option, .. } => Some(option),
+        }
+    }
+}
+
 impl std::error::Error for OptionError {}
 
 impl UciOption {

@@ -3,7 +3,7 @@
 
 use crate::bench::{bench_to_depth, BENCH_DEPTH};
 use crate::book::EngineBook;
-use crate::command::{GoCommand, PositionCommand, StartPosition, UciCommand, HELP};
+use crate::command::{GoCommand, PositionCommand, StartPosition, UciCommand, UciError, HELP};
 use crate::go::{ends_by_itself, limits_for};
 use crate::input::{InputLine, LineReader, MAX_LINE_BYTES};
 use crate::options::{self, OptionChange, DEFAULT_HASH_MIB};
@@ -116,7 +116,13 @@ impl Engine {
         match UciCommand::parse(line) {
             Ok(command) => self.handle(command),
             Err(error) => {
-                self.say(&format!("info string {error}"));
+                let kept = match &error {
+                    UciError::Option(error) => error
+                        .refused_option()
+                        .map(|option| format!("; {option} is unchanged")),
+                    _ => None,
+                };
+                self.say(&format!("info string {error}{}", kept.unwrap_or_default()));
                 true
             }
         }

@@ -375,12 +375,13 @@ fn uci_limit_strength_plays_at_the_rating_of_uci_elo() {
         let at = words.iter().position(|&word| word == "nodes").unwrap();
         words[at + 1].parse().unwrap()
     };
-    let full = transcript(&["position startpos", "go movetime 300"]);
+    // A node count, not a time: the same work however loaded the machine is.
+    let full = transcript(&["position startpos", "go nodes 20000"]);
     let limited = transcript(&[
         "setoption name UCI_LimitStrength value true",
         "setoption name UCI_Elo value 1350",
         "position startpos",
-        "go movetime 300",
+        "go nodes 20000",
     ]);
     assert_legal_in(Board::STARTPOS_FEN, &[], &limited);
     let level_budget = outpost_search::LEVEL_ANCHORS[0].nodes;
@@ -397,9 +398,11 @@ fn uci_limit_strength_plays_at_the_rating_of_uci_elo() {
     assert_eq!(
         lines,
         [
-            "info string 3000 is out of range 1350..2200 for option UCI_Elo",
-            "info string 99999999999999999999999 is out of range 1350..2200 for option UCI_Elo",
-            "info string 'abc' is not a number for option UCI_Elo: a whole number from 1350 to 2200",
+            "info string 3000 is out of range 1350..2200 for option UCI_Elo; UCI_Elo is unchanged",
+            "info string 99999999999999999999999 is out of range 1350..2200 for option UCI_Elo; \
+             UCI_Elo is unchanged",
+            "info string 'abc' is not a number for option UCI_Elo: a whole number from 1350 to \
+             2200; UCI_Elo is unchanged",
         ]
     );
 }

@@ -11,9 +11,13 @@
 //! movetime before its move. `--no-uciok` never finishes the handshake. `--score CP` reports
 //! `info depth 1 score cp CP` before every move. It knows `UCI_Chess960` and `UCI_Variant`.
 //!
-//! `--xboard` speaks xboard (protocol 2, with `usermove` and `ping`) instead: `--no-setboard`
-//! leaves out the setboard feature, `--san` asks for and writes SAN moves, `--resign-at N`
-//! resigns at the N-th `go`.
+//! `--xboard` speaks xboard (protocol 2, with `usermove` and `ping`) instead, as a real engine
+//! does: out of force mode it answers a move with its own at once. `--no-setboard` leaves
+//! out the setboard feature, `--san` asks for and writes SAN moves, `--resign-at N` resigns
+//! at the N-th `go`, `--claim-at N` claims a draw there before its move, `--false-claim-at N`
+//! claims a draw instead of moving. It refuses a `go` without `time` and `otim` after a
+//! `level` not followed by `sd` (`Error (no time): go`) and writes what it heard in its thinking line
+//! (`1 0 0 1 time 250 otim 400`).
 
 use outpost_board::{Board, Color, Variant};
 use outpost_movegen::legal_moves;
@@ -35,6 +39,8 @@ struct Plan {
     no_setboard: bool,
     san: bool,
     resign_at: Option<u64>,
+    claim_at: Option<u64>,
+    false_claim_at: Option<u64>,
 }
 
 fn plan() -> Plan {
@@ -63,6 +69,8 @@ fn plan() -> Plan {
             "--illegal-at" => plan.illegal_at = at,
             "--flag-at" => plan.flag_at = at,
             "--resign-at" => plan.resign_at = at,
+            "--claim-at" => plan.claim_at = at,
+            "--false-claim-at" => plan.false_claim_at = at,
             "--score" => plan.score = Some(value),
             "--seed" => plan.seed = value as u64,
             _ => panic!("unknown flag {flag}"),
@@ -212,9 +220,46 @@ fn uci(plan: &Plan) {
     }
 }
 
+/// A move in the notation the plan says (SAN or coordinates), if legal.
+fn xboard_move(plan: &Plan, board: &Board, text: &str) -> Option<outpost_board::Move> {
+    if plan.san {
+        parse_san(board, text).ok()
+    } else {
+        UciNotation::STANDARD.parse(board, text).ok()
+    }
+}
+
+/// The xboard engine's move at its `go_number`-th search, played on its board: `move X`,
+/// `resign` or a claim, as the plan says.
+fn xboard_turn(plan: &Plan, go_number: u64, board: &mut Board, own_time: u64, heard: &str) {
+    if let Some(cp) = plan.score {
+        say(&format!("1 {cp} 0 1 {heard}"));
+    } else {
+        say(&format!("1 0 0 1 {heard}"));
+    }
+    if plan.false_claim_at == Some(go_number) {
+        say("1/2-1/2 {a draw, says the fake}");
+        return;
+    }
+    if plan.claim_at == Some(go_number) {
+        say("1/2-1/2 {a draw after this move, says the fake}");
+    }
+    match search(plan, go_number, board, own_time, false) {
+        Action::Move(text) => {
+            say(&format!("move {text}"));
+            if let Some(mv) = xboard_move(plan, board, &text) {
+                board.make(mv);
+            }
+        }
+        Action::Resign => say("resign"),
+    }
+}
+
 fn xboard(plan: &Plan) {
     let mut board = Board::startpos();
-    let (mut goes, mut own_time) = (0u64, 0u64);
+    let (mut goes, mut own_time, mut force, mut clock) = (0u64, 0u64, true, false);
+    // The `time` and `otim` heard since the last `go`.
+    let mut heard: Vec<String> = Vec::new();
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -231,45 +276,48 @@ fn xboard(plan: &Plan) {
                 ));
                 say("feature done=1");
             }
-            Some("new") => board = Board::startpos(),
+            Some("new") => {
+                board = Board::startpos();
+                // It plays black now, out of force mode.
+                force = false;
+            }
+            Some("force") => force = true,
+            Some("level") => clock = true,
+            // A fixed depth: the clock does not matter.
+            Some("sd") => clock = false,
             Some("setboard") => {
                 board = Board::from_fen(&words[1..].join(" ")).expect("a valid FEN");
             }
             Some("usermove") => {
                 let text = words.get(1).copied().unwrap_or("");
-                let parsed = if plan.san {
-                    parse_san(&board, text).ok()
-                } else {
-                    UciNotation::STANDARD.parse(&board, text).ok()
+                let Some(mv) = xboard_move(plan, &board, text) else {
+                    say(&format!("Illegal move: {text}"));
+                    continue;
                 };
-                match parsed {
-                    Some(mv) => {
-                        board.make(mv);
-                    }
-                    None => say(&format!("Illegal move: {text}")),
+                board.make(mv);
+                if !force {
+                    // Out of force mode, a move is answered at once.
+                    goes += 1;
+                    xboard_turn(plan, goes, &mut board, own_time, "unasked");
                 }
             }
-            Some("time") => own_time = millis(&words, "time").unwrap_or(0) * 10,
+            Some("time") | Some("otim") => {
+                if words[0] == "time" {
+                    own_time = millis(&words, "time").unwrap_or(0) * 10;
+                }
+                heard.push(line.clone());
+            }
             Some("ping") => say(&format!("pong {}", words.get(1).unwrap_or(&""))),
             Some("go") => {
+                if clock && heard.len() != 2 {
+                    say("Error (no time): go");
+                    continue;
+                }
+                force = false;
                 goes += 1;
-                if let Some(cp) = plan.score {
-                    say(&format!("1 {cp} 0 1 pv"));
-                }
-                match search(plan, goes, &board, own_time, false) {
-                    Action::Move(text) => {
-                        say(&format!("move {text}"));
-                        let mv = if plan.san {
-                            parse_san(&board, &text).ok()
-                        } else {
-                            UciNotation::STANDARD.parse(&board, &text).ok()
-                        };
-                        if let Some(mv) = mv {
-                            board.make(mv);
-                        }
-                    }
-                    Action::Resign => say("resign"),
-                }
+                let text = heard.join(" ");
+                heard.clear();
+                xboard_turn(plan, goes, &mut board, own_time, &text);
             }
             Some("quit") => break,
             _ => {}

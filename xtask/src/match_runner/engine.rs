@@ -5,8 +5,7 @@
 use super::options::Limit;
 use super::spec::{EngineSpec, Protocol};
 use super::xboard::{self, Features};
-use outpost_board::Board;
-use outpost_movegen::san::to_san;
+use outpost_board::{Board, Color};
 use outpost_movegen::uci::UciNotation;
 use outpost_movegen::Game;
 use std::fs::{File, OpenOptions};
@@ -49,19 +48,21 @@ pub enum Failure {
     Crashed(String),
     /// It did not answer in time.
     Hung(String),
+    /// It refused a legal move sent to it (xboard's `Illegal move: …`).
+    Refused(String),
 }
 
-/// Why an engine could not be started.
+/// Why an engine could not be started (or could not start a game).
 #[derive(Debug)]
 pub enum StartError {
     /// It cannot be used at all (a bad command, a start position it cannot take): the match
     /// cannot go on.
     Unusable(String),
-    /// It ran, but did not finish the handshake.
-    Handshake(Failure),
+    /// It ran, but failed in its handshake or at a new game.
+    Failed(Failure),
 }
 
-/// A score of `info ... score`.
+/// A score of UCI's `info … score` or of xboard's thinking output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
     /// Centipawns from the engine's side.
@@ -171,9 +172,9 @@ pub struct Engine {
     xboard: Option<XboardState>,
 }
 
-/// How long an xboard engine that has sent no `feature` line yet is waited for (the
-/// protocol's two seconds): an engine of protocol version 1 sends none.
-const XBOARD_FIRST_FEATURE: Duration = Duration::from_secs(2);
+/// How long an xboard engine's features are waited for unless it sends `done=0` (the
+/// protocol's two seconds).
+const XBOARD_FEATURE_WAIT: Duration = Duration::from_secs(2);
 
 impl Engine {
     /// Starts the engine of `spec` and finishes its handshake: for UCI `uci`, the options
@@ -249,7 +250,7 @@ impl Engine {
             Protocol::Uci => engine.uci_handshake(&options, patience),
             Protocol::Xboard => engine.xboard_handshake(&options, patience),
         };
-        handshake.map_err(StartError::Handshake)?;
+        handshake.map_err(StartError::Failed)?;
         Ok(engine)
     }
 
@@ -266,9 +267,11 @@ impl Engine {
         self.ready(patience)
     }
 
-    /// `xboard`, `protover 2`, every feature answered until `done=1` (or, from an engine
-    /// that sends none, for two seconds), then the options: `Hash` as `memory`, `Threads` as
-    /// `cores` when the engine has those features, others as `option NAME=VALUE`.
+    /// `xboard`, `protover 2`, every feature answered (`accepted` or `rejected`) until
+    /// `done=1`, or for the protocol's two seconds when the engine has not sent `done=0`
+    /// (an engine of protocol version 1 sends no features at all); then the options: `Hash`
+    /// as `memory`, `Threads` as `cores` when the engine has those features, others as
+    /// `option NAME=VALUE`.
     fn xboard_handshake(
         &mut self,
         options: &[&(String, String)],
@@ -277,20 +280,20 @@ impl Engine {
         self.send("xboard")?;
         self.send("protover 2")?;
         let mut features = Features::default();
-        let mut deadline = Instant::now() + XBOARD_FIRST_FEATURE.min(patience);
+        let mut deadline = Instant::now() + XBOARD_FEATURE_WAIT.min(patience);
         while features.done != Some(true) {
             let (_, line) = match self.next_line(deadline, "feature done=1") {
                 Ok(line) => line,
-                // Silence: an engine of protocol version 1, or one that forgot `done`.
                 Err(Failure::Hung(_)) if features.done != Some(false) => break,
                 Err(failure) => return Err(failure),
             };
-            let names = features.read(&line);
-            if !names.is_empty() {
-                deadline = Instant::now() + patience;
-            }
-            for name in names {
-                self.send(&format!("accepted {name}"))?;
+            for (name, accepted) in features.read(&line) {
+                if name == "done" && features.done == Some(false) {
+                    // It asked for time to start up.
+                    deadline = Instant::now() + patience;
+                }
+                let answer = if accepted { "accepted" } else { "rejected" };
+                self.send(&format!("{answer} {name}"))?;
             }
         }
         for (name, value) in options {
@@ -346,7 +349,7 @@ impl Engine {
     /// A new game from `start` at `limit`: UCI's `ucinewgame`; xboard's `new`, `force`,
     /// `setboard` and the time control. `Err(StartError::Unusable)`: the engine cannot play this
     /// game at all (an xboard engine without setboard and a start that is not the standard
-    /// one), which stops the match; `Err(StartError::Handshake)`: it failed meanwhile.
+    /// one), which stops the match; `Err(StartError::Failed)`: it failed meanwhile.
     pub fn new_game(
         &mut self,
         start: &Board,
@@ -357,14 +360,15 @@ impl Engine {
             return self
                 .send("ucinewgame")
                 .and_then(|()| self.ready(patience))
-                .map_err(StartError::Handshake);
+                .map_err(StartError::Failed);
         };
         let fen = start.to_fen();
         let standard = fen == Board::STARTPOS_FEN;
         if !standard && !state.features.setboard {
             return Err(StartError::Unusable(format!(
-                "{} cannot be given a start position (it has no xboard setboard): use openings \
-                 that start from the standard position with their moves (an EPD's c0, a PGN)",
+                "{} cannot be given a start position (it sent no feature setboard=1 within \
+                 two seconds of protover): use openings that start from the standard position \
+                 with their moves (an EPD's c0, a PGN)",
                 self.name
             )));
         }
@@ -373,12 +377,12 @@ impl Engine {
         if !standard {
             commands.push(format!("setboard {fen}"));
         }
-        commands.extend(xboard::limit_command(limit));
+        commands.extend(xboard::limit_commands(limit));
         commands.extend(["post".to_string(), "easy".to_string()]);
         for command in commands {
-            self.send(&command).map_err(StartError::Handshake)?;
+            self.send(&command).map_err(StartError::Failed)?;
         }
-        self.ready(patience).map_err(StartError::Handshake)
+        self.ready(patience).map_err(StartError::Failed)
     }
 
     /// Why the engine stopped talking, with its exit status if it has one yet.
@@ -459,74 +463,65 @@ impl Engine {
     }
 
     /// `force`, the moves the engine has not seen, the clocks (`time`, `otim`) and `go`,
-    /// then the lines until its move, `resign` or a claimed result.
+    /// then the lines until its move or `resign`. A result claimed against itself is a
+    /// resignation; another claim is only noted (engines may claim a draw just before the
+    /// move that makes it): if no move follows, the claim is the answer.
     fn think_xboard(
         &mut self,
         turn: &Turn<'_>,
         deadline_after: Duration,
     ) -> Result<Reply, Failure> {
         let state = self.xboard.as_ref().expect("an xboard engine");
-        let (told, features) = (state.told, state.features.clone());
-        let moves = turn.game.moves();
-        let mut board = turn.game.start().clone();
-        let mut commands = vec!["force".to_string()];
-        for (ply, &mv) in moves.iter().enumerate() {
-            if ply >= told {
-                let text = if features.san {
-                    to_san(&board, mv)
-                } else {
-                    turn.notation.write(mv)
-                };
-                commands.push(if features.usermove {
-                    format!("usermove {text}")
-                } else {
-                    text
-                });
-            }
-            board.make(mv);
-        }
-        if let Limit::Clock { .. } = turn.limit {
-            let mover = board.side_to_move().index();
-            commands.push(format!("time {}", xboard::centiseconds(turn.clocks[mover])));
-            commands.push(format!(
-                "otim {}",
-                xboard::centiseconds(turn.clocks[1 - mover])
-            ));
-        }
-        commands.push("go".to_string());
+        let clocks = matches!(turn.limit, Limit::Clock { .. }).then_some(turn.clocks);
+        let (commands, sent_moves) = xboard::turn_commands(
+            turn.game.start(),
+            turn.game.moves(),
+            state.told,
+            &state.features,
+            turn.notation,
+            clocks,
+        );
         for command in &commands {
             self.send(command)?;
         }
+        let mover_is_white = turn.game.board().side_to_move() == Color::White;
         let sent = Instant::now();
         let deadline = sent + deadline_after;
-        let (mut score, mut depth) = (None, None);
-        let answer = loop {
-            let (at, line) = self.next_line(deadline, "move")?;
-            let answer = match xboard::read_line(&line) {
-                xboard::Line::Move(text) => Answer::Move(text),
-                xboard::Line::Resign => Answer::Resign,
-                xboard::Line::Claim(claim) => Answer::Claim(claim),
-                xboard::Line::Refusal(refusal) => {
-                    return Err(Failure::Crashed(format!("refused a move: '{refusal}'")))
+        let (mut score, mut depth, mut claim) = (None, None, None);
+        let (answer, at) = loop {
+            let (at, line) = match self.next_line(deadline, "move") {
+                Ok(line) => line,
+                Err(Failure::Hung(_)) if claim.is_some() => {
+                    let (at, text) = claim.expect("a claim");
+                    break (Answer::Claim(text), at);
+                }
+                Err(failure) => return Err(failure),
+            };
+            match xboard::read_line(&line) {
+                xboard::Line::Move(text) => break (Answer::Move(text), at),
+                xboard::Line::Resign => break (Answer::Resign, at),
+                xboard::Line::Claim(text) if xboard::claim_is_own_loss(&text, mover_is_white) => {
+                    break (Answer::Resign, at)
+                }
+                xboard::Line::Claim(text) => claim = Some((at, text)),
+                xboard::Line::Refusal(text) if xboard::refuses_one_of(&text, &sent_moves) => {
+                    return Err(Failure::Refused(text))
                 }
                 xboard::Line::Thinking {
                     depth: new_depth,
                     score: new_score,
-                } => {
-                    (score, depth) = (Some(new_score), Some(new_depth));
-                    continue;
-                }
-                xboard::Line::Other => continue,
-            };
-            break (answer, at);
+                } => (score, depth) = (Some(new_score), Some(new_depth)),
+                xboard::Line::Refusal(_) | xboard::Line::Other => {}
+            }
         };
         if let Some(state) = &mut self.xboard {
             // It has the moves sent and, after a move, its own.
-            state.told = moves.len() + usize::from(matches!(answer.0, Answer::Move(_)));
+            let own = usize::from(matches!(answer, Answer::Move(_)));
+            state.told = turn.game.moves().len() + own;
         }
         Ok(Reply {
-            answer: answer.0,
-            elapsed: answer.1.saturating_duration_since(sent),
+            answer,
+            elapsed: at.saturating_duration_since(sent),
             score,
             depth,
         })

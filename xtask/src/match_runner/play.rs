@@ -8,8 +8,7 @@ use super::adjudication::{Adjudicator, Verdict};
 use super::engine::{Answer, Engine, Failure, Log, Reply, StartError, Turn};
 use super::openings::{MatchVariant, Opening};
 use super::options::{Limit, MatchOptions};
-use super::spec::EngineSpec;
-use super::xboard;
+use super::spec::{EngineSpec, Protocol};
 use outpost_board::{Board, Color};
 use outpost_game::Ending;
 use outpost_movegen::san::parse_san;
@@ -32,7 +31,7 @@ pub enum Fault {
     /// It did not answer.
     Hang,
     /// Its move was not legal by Outpost's rules (or not a move, or a result claimed that
-    /// the rules do not give).
+    /// the rules do not give, or it refused a legal move).
     Illegal,
 }
 
@@ -194,7 +193,7 @@ pub fn play(context: &Context<'_>, job: Job<'_>) -> Result<Option<Record>, Strin
         let engine = match started {
             Ok(engine) => engine,
             Err(StartError::Unusable(message)) => return Err(message),
-            Err(StartError::Handshake(failure)) => {
+            Err(StartError::Failed(failure)) => {
                 if !context.started[owner[color.index()]].load(Ordering::SeqCst) {
                     return Err(format!(
                         "{} did not start: {}",
@@ -219,7 +218,7 @@ pub fn play(context: &Context<'_>, job: Job<'_>) -> Result<Option<Record>, Strin
             match engine.new_game(game.start(), &options.limit, options.init_timeout) {
                 Ok(()) => {}
                 Err(StartError::Unusable(message)) => return Err(message),
-                Err(StartError::Handshake(failure)) => {
+                Err(StartError::Failed(failure)) => {
                     end = Some(failure_end(color, failure, "at its new game"));
                     break;
                 }
@@ -285,25 +284,27 @@ pub fn play(context: &Context<'_>, job: Job<'_>) -> Result<Option<Record>, Strin
         let text = match &reply.answer {
             Answer::Move(text) => text,
             Answer::Resign => break End::Resigned(mover),
-            Answer::Claim(claim) if xboard::claim_is_own_loss(claim, mover == Color::White) => {
-                break End::Resigned(mover)
-            }
             Answer::Claim(claim) => {
                 break End::Fault {
                     loser: mover,
                     fault: Fault::Illegal,
                     detail: format!(
-                        "{} claimed '{claim}' instead of moving, which the rules do not give",
+                        "{} claimed '{claim}' and did not move; the rules give no result",
                         color_name(mover)
                     ),
                 }
             }
         };
-        // xboard engines may write SAN (`Nf3`, `O-O`).
-        let parsed = notation
-            .parse(game.board(), text)
-            .map_err(|error| error.to_string())
-            .or_else(|error| parse_san(game.board(), text).map_err(|_| error));
+        let parsed = match specs[mover.index()].protocol {
+            Protocol::Uci => notation
+                .parse(game.board(), text)
+                .map_err(|e| e.to_string()),
+            // xboard engines may write SAN (`Nf3`, `O-O`) as well as coordinates.
+            Protocol::Xboard => notation
+                .parse(game.board(), text)
+                .or_else(|_| parse_san(game.board(), text))
+                .map_err(|error| error.to_string()),
+        };
         let mv = match parsed {
             Ok(mv) => mv,
             Err(error) => {
@@ -413,14 +414,16 @@ fn describe(failure: &Failure) -> String {
     match failure {
         Failure::Crashed(why) => format!("crashed ({why})"),
         Failure::Hung(why) => format!("hung ({why})"),
+        Failure::Refused(line) => format!("refused a legal move ('{line}')"),
     }
 }
 
-/// The end of a game by `loser`'s crash or hang.
+/// The end of a game by `loser`'s crash, hang or refusal of a legal move.
 fn failure_end(loser: Color, failure: Failure, when: &str) -> End {
     let fault = match failure {
         Failure::Crashed(_) => Fault::Crash,
         Failure::Hung(_) => Fault::Hang,
+        Failure::Refused(_) => Fault::Illegal,
     };
     End::Fault {
         loser,

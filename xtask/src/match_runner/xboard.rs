@@ -5,9 +5,12 @@
 
 use super::engine::Score;
 use super::options::Limit;
+use outpost_board::{Board, Move};
+use outpost_movegen::san::to_san;
+use outpost_movegen::uci::UciNotation;
 
-/// The features of `feature` lines the runner uses; the rest are acknowledged and ignored.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The features of `feature` lines the runner uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Features {
     /// `setboard=1`: takes a position as FEN (otherwise only games from the start position).
     pub setboard: bool,
@@ -21,29 +24,64 @@ pub struct Features {
     pub memory: bool,
     /// `smp=1`: takes its number of threads by `cores N` (the spec's `option.Threads`).
     pub smp: bool,
+    /// `time=0` turns this off: it wants no `time` and `otim` commands.
+    pub time: bool,
     /// `done=1` came (the engine has sent all its features); `done=0` asks for more time.
     pub done: Option<bool>,
 }
 
+impl Default for Features {
+    /// The protocol's defaults: all off but `time`.
+    fn default() -> Features {
+        Features {
+            setboard: false,
+            usermove: false,
+            san: false,
+            ping: false,
+            memory: false,
+            smp: false,
+            time: true,
+            done: None,
+        }
+    }
+}
+
+/// Features the runner takes without acting on them: names and descriptions, and `reuse`
+/// (whatever its value, every game starts a fresh process).
+const HARMLESS_FEATURES: [&str; 4] = ["myname", "variants", "option", "reuse"];
+
 impl Features {
-    /// Reads one `feature` line: the names it set, each to be answered `accepted NAME`.
-    pub fn read(&mut self, line: &str) -> Vec<String> {
-        let mut names = Vec::new();
+    /// Reads one `feature` line: each name it set, with whether the runner accepts it
+    /// (`accepted NAME`) or not (`rejected NAME`: a feature it does not implement, such as
+    /// `colors` or `sigint`).
+    pub fn read(&mut self, line: &str) -> Vec<(String, bool)> {
+        let mut answers = Vec::new();
         for (name, value) in feature_pairs(line) {
             let on = value == "1";
-            match name.as_str() {
-                "setboard" => self.setboard = on,
-                "usermove" => self.usermove = on,
-                "san" => self.san = on,
-                "ping" => self.ping = on,
-                "memory" => self.memory = on,
-                "smp" => self.smp = on,
-                "done" => self.done = Some(on),
-                _ => {}
-            }
-            names.push(name);
+            let field = match name.as_str() {
+                "setboard" => Some(&mut self.setboard),
+                "usermove" => Some(&mut self.usermove),
+                "san" => Some(&mut self.san),
+                "ping" => Some(&mut self.ping),
+                "memory" => Some(&mut self.memory),
+                "smp" => Some(&mut self.smp),
+                "time" => Some(&mut self.time),
+                _ => None,
+            };
+            let accepted = match field {
+                Some(field) => {
+                    *field = on;
+                    true
+                }
+                None if name == "done" => {
+                    self.done = Some(on);
+                    true
+                }
+                None => HARMLESS_FEATURES.contains(&name.as_str()),
+            };
+            answers.push((name, accepted));
         }
-        names
+        answers
     }
 }
 
@@ -72,7 +110,7 @@ fn feature_pairs(line: &str) -> Vec<(String, String)> {
 /// One line of the engine's, as the runner reads it while the engine thinks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
-    /// `move e2e4`: its move.
+    /// `move e2e4` (or the older `12. ... e2e4`): its move.
     Move(String),
     /// `resign`.
     Resign,
@@ -98,6 +136,10 @@ pub fn read_line(line: &str) -> Line {
         "1-0" | "0-1" | "1/2-1/2" => return Line::Claim(line.to_string()),
         _ => {}
     }
+    let rest: Vec<&str> = words.clone().collect();
+    if first.ends_with('.') && rest.len() == 2 && rest[0] == "..." {
+        return Line::Move(rest[1].to_string());
+    }
     if line.starts_with("Illegal move") {
         return Line::Refusal(line.to_string());
     }
@@ -117,22 +159,34 @@ pub fn read_line(line: &str) -> Line {
     }
 }
 
-/// The command that sets the engine's time control at the start of a game; `None` for a
-/// limit xboard cannot express (a node count).
-pub fn limit_command(limit: &Limit) -> Option<String> {
+/// Seconds as `level` writes them: `3` when whole, else `0.05`.
+fn seconds_text(seconds: f64) -> String {
+    if seconds.fract() == 0.0 {
+        format!("{seconds:.0}")
+    } else {
+        format!("{seconds}")
+    }
+}
+
+/// The commands that set the engine's time control at the start of a game (empty for a limit
+/// xboard cannot express: a node count). A depth gets a clock of ten hours first, so that
+/// only the depth ends a search (`level` before `sd`: some engines clear the depth at
+/// `level`).
+pub fn limit_commands(limit: &Limit) -> Vec<String> {
     match *limit {
         Limit::Clock { base, increment } => {
             let seconds = base.as_secs();
-            Some(format!(
-                "level 0 {}:{:02} {}",
-                seconds / 60,
-                seconds % 60,
-                increment.as_secs_f64()
-            ))
+            let base = if seconds % 60 == 0 {
+                format!("{}", seconds / 60)
+            } else {
+                format!("{}:{:02}", seconds / 60, seconds % 60)
+            };
+            let increment = seconds_text(increment.as_secs_f64());
+            vec![format!("level 0 {base} {increment}")]
         }
-        Limit::MoveTime(time) => Some(format!("st {}", time.as_secs())),
-        Limit::Depth(depth) => Some(format!("sd {depth}")),
-        Limit::Nodes(_) => None,
+        Limit::MoveTime(time) => vec![format!("st {}", time.as_secs())],
+        Limit::Depth(depth) => vec!["level 0 600 0".to_string(), format!("sd {depth}")],
+        Limit::Nodes(_) => Vec::new(),
     }
 }
 
@@ -143,8 +197,59 @@ pub fn unsupported_limit(limit: &Limit) -> Option<String> {
         Limit::MoveTime(time) if time.subsec_nanos() != 0 || time.as_secs() == 0 => {
             Some("xboard's st takes whole seconds: give --movetime in whole seconds".to_string())
         }
+        Limit::Clock { base, .. } if base.as_secs() == 0 => {
+            Some("xboard's level takes whole seconds: give --tc a base of 1 s or more".into())
+        }
         _ => None,
     }
+}
+
+/// What the runner sends for one move of an engine that knows the game's first `told`
+/// plies: `force`, the moves it has not seen (as its features ask), the clocks (`time` its
+/// own, `otim` the opponent's, in centiseconds) when `clocks` holds them (white's first) and
+/// the engine takes them, and `go`. Also the moves as sent, to recognise a refusal of one.
+pub fn turn_commands(
+    start: &Board,
+    moves: &[Move],
+    told: usize,
+    features: &Features,
+    notation: UciNotation,
+    clocks: Option<[i64; 2]>,
+) -> (Vec<String>, Vec<String>) {
+    let mut board = start.clone();
+    let (mut commands, mut sent) = (vec!["force".to_string()], Vec::new());
+    for (ply, &mv) in moves.iter().enumerate() {
+        if ply >= told {
+            let text = if features.san {
+                to_san(&board, mv)
+            } else {
+                notation.write(mv)
+            };
+            commands.push(if features.usermove {
+                format!("usermove {text}")
+            } else {
+                text.clone()
+            });
+            sent.push(text);
+        }
+        board.make(mv);
+    }
+    if let Some(clocks) = clocks.filter(|_| features.time) {
+        let mover = board.side_to_move().index();
+        commands.push(format!("time {}", centiseconds(clocks[mover])));
+        commands.push(format!("otim {}", centiseconds(clocks[1 - mover])));
+    }
+    commands.push("go".to_string());
+    (commands, sent)
+}
+
+/// Whether an `Illegal move` line names one of the moves `sent` (`Illegal move: e2e4`,
+/// `Illegal move (no piece): e2e4`); one about anything else (some engines answer a command
+/// they do not know that way) is not a refusal of a move.
+pub fn refuses_one_of(line: &str, sent: &[String]) -> bool {
+    let named = line.rsplit(':').next().unwrap_or("").trim();
+    let named = named.strip_prefix("usermove ").unwrap_or(named).trim();
+    sent.iter().any(|text| text == named)
 }
 
 /// A clock's milliseconds as `time` and `otim` take them: centiseconds, at least 1.
@@ -166,22 +271,35 @@ mod tests {
     #[test]
     fn features_are_read_with_quoted_values() {
         let mut features = Features::default();
-        let names = features.read(
+        let answers = features.read(
             r#"feature myname="Fairy-Max 5.0b" setboard=0 ping=1 option="Resign -check 0" done=0"#,
         );
+        let names: Vec<&str> = answers.iter().map(|(name, _)| name.as_str()).collect();
         assert_eq!(names, ["myname", "setboard", "ping", "option", "done"]);
-        assert!(features.ping && !features.setboard);
+        assert!(answers.iter().all(|(_, accepted)| *accepted));
+        assert!(features.ping && !features.setboard && features.time);
         assert_eq!(features.done, Some(false));
-        features.read("feature usermove=1 san=0 memory=1 smp=1 setboard=1 done=1");
+        let answers = features.read(
+            "feature usermove=1 san=0 memory=1 smp=1 setboard=1 time=0 sigint=1 colors=0 done=1",
+        );
         assert!(features.usermove && features.memory && features.smp && features.setboard);
-        assert!(!features.san);
+        assert!(!features.san && !features.time);
         assert_eq!(features.done, Some(true));
+        // What the runner does not do is rejected.
+        let rejected: Vec<&str> = answers
+            .iter()
+            .filter(|(_, accepted)| !accepted)
+            .map(|(name, _)| name.as_str())
+            .collect();
+        assert_eq!(rejected, ["sigint", "colors"]);
         assert!(features.read("tellics say hello=1").is_empty());
     }
 
     #[test]
     fn lines_are_moves_results_refusals_or_thinking() {
         assert_eq!(read_line("move e7e5"), Line::Move("e7e5".into()));
+        assert_eq!(read_line("1. ... e7e5"), Line::Move("e7e5".into()));
+        assert_eq!(read_line("12. ... Nf6"), Line::Move("Nf6".into()));
         assert_eq!(read_line("resign"), Line::Resign);
         assert_eq!(
             read_line("0-1 {Black mates}"),
@@ -217,22 +335,83 @@ mod tests {
 
     #[test]
     fn limits_become_level_st_or_sd() {
-        let clock = Limit::Clock {
-            base: Duration::from_secs(65),
-            increment: Duration::from_millis(50),
+        let clock = |base: u64, increment: u64| Limit::Clock {
+            base: Duration::from_millis(base),
+            increment: Duration::from_millis(increment),
         };
-        assert_eq!(limit_command(&clock).unwrap(), "level 0 1:05 0.05");
+        assert_eq!(limit_commands(&clock(65_000, 50)), ["level 0 1:05 0.05"]);
+        assert_eq!(limit_commands(&clock(300_000, 3_000)), ["level 0 5 3"]);
+        assert_eq!(limit_commands(&clock(5_000, 0)), ["level 0 0:05 0"]);
         assert_eq!(
-            limit_command(&Limit::MoveTime(Duration::from_secs(2))).unwrap(),
-            "st 2"
+            limit_commands(&Limit::MoveTime(Duration::from_secs(2))),
+            ["st 2"]
         );
-        assert_eq!(limit_command(&Limit::Depth(7)).unwrap(), "sd 7");
-        assert!(limit_command(&Limit::Nodes(1000)).is_none());
+        assert_eq!(limit_commands(&Limit::Depth(7)), ["level 0 600 0", "sd 7"]);
+        assert!(limit_commands(&Limit::Nodes(1000)).is_empty());
         assert!(unsupported_limit(&Limit::Nodes(1000)).is_some());
         assert!(unsupported_limit(&Limit::MoveTime(Duration::from_millis(500))).is_some());
-        assert!(unsupported_limit(&clock).is_none());
+        assert!(unsupported_limit(&clock(500, 10)).is_some());
+        assert!(unsupported_limit(&clock(5_000, 50)).is_none());
         assert_eq!(centiseconds(4_999), 499);
         assert_eq!(centiseconds(-20), 1);
+    }
+
+    #[test]
+    fn a_turn_sends_the_unseen_moves_the_clocks_and_go() {
+        let start = Board::startpos();
+        let mut board = start.clone();
+        let mut moves = Vec::new();
+        for text in ["e2e4", "e7e5", "g1f3"] {
+            let mv = UciNotation::STANDARD.parse(&board, text).unwrap();
+            board.make(mv);
+            moves.push(mv);
+        }
+        let plain = Features::default();
+        // Black to move, knowing the first ply: the two after it; its own clock first.
+        let (commands, sent) = turn_commands(
+            &start,
+            &moves,
+            1,
+            &plain,
+            UciNotation::STANDARD,
+            Some([4_000, 2_500]),
+        );
+        assert_eq!(
+            commands,
+            ["force", "e7e5", "g1f3", "time 250", "otim 400", "go"]
+        );
+        assert_eq!(sent, ["e7e5", "g1f3"]);
+        let san = Features {
+            san: true,
+            usermove: true,
+            time: false,
+            ..Features::default()
+        };
+        let (commands, sent) = turn_commands(
+            &start,
+            &moves,
+            0,
+            &san,
+            UciNotation::STANDARD,
+            Some([4_000, 2_500]),
+        );
+        assert_eq!(
+            commands,
+            ["force", "usermove e4", "usermove e5", "usermove Nf3", "go"]
+        );
+        assert_eq!(sent, ["e4", "e5", "Nf3"]);
+        let (commands, _) = turn_commands(&start, &moves, 3, &plain, UciNotation::STANDARD, None);
+        assert_eq!(commands, ["force", "go"]);
+    }
+
+    #[test]
+    fn only_a_refusal_of_a_move_sent_is_one() {
+        let sent = ["e7e5".to_string(), "g1f3".to_string()];
+        assert!(refuses_one_of("Illegal move: g1f3", &sent));
+        assert!(refuses_one_of("Illegal move (no piece): e7e5", &sent));
+        assert!(refuses_one_of("Illegal move: usermove e7e5", &sent));
+        assert!(!refuses_one_of("Illegal move: otim", &sent));
+        assert!(!refuses_one_of("Illegal move", &sent));
     }
 
     #[test]

@@ -22,10 +22,10 @@ use std::time::Duration;
 #[derive(Debug, Parser)]
 #[command(name = "outpost-play", version, group(ArgGroup::new("strength").args(["time", "depth", "nodes"])))]
 pub struct Options {
-    /// Who plays white [default: human]
+    /// Who plays white, over what --mode says [default: human]
     #[arg(long, value_name = "human|engine", value_parser = parse_player)]
     white: Option<Player>,
-    /// Who plays black [default: engine]
+    /// Who plays black, over what --mode says [default: engine]
     #[arg(long, value_name = "human|engine", value_parser = parse_player)]
     black: Option<Player>,
     /// white (you play white, the default), black (you play black), humans (two people),
@@ -70,7 +70,8 @@ pub struct Options {
     /// clock)
     #[arg(long, value_name = "MINUTES+SECONDS", value_parser = TimeControl::parse)]
     tc: Option<TimeControl>,
-    /// Board colours: brown (default), blue, green, basic, plain
+    /// Board colours: brown (default), blue, green, basic, plain (no colours; --ascii for
+    /// pieces as letters)
     #[arg(long, value_name = "NAME", value_parser = Theme::named)]
     theme: Option<Theme>,
     /// Pieces as letters (K, q) instead of chess symbols
