@@ -93,6 +93,10 @@ pub struct DatagenOptions {
     pub nodes: u64,
     /// Seed of the openings (game `i` is seeded from it and `i`).
     pub seed: u64,
+    /// The number of the first game: a shard of a larger set (games `first_game` to
+    /// `first_game + games - 1`), so that shards made apart and joined in order are the file
+    /// one run would write.
+    pub first_game: u64,
     /// The file the positions are written to.
     pub out: std::path::PathBuf,
     /// Games played at once.
@@ -329,6 +333,10 @@ struct DatagenArgs {
     /// Seed of the openings (game i is seeded from it and i)
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = any_number)]
     seed: u64,
+    /// The number of the first game, for a shard of a larger set: shards joined in order
+    /// are what one run of all the games writes
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = any_number)]
+    first_game: u64,
     /// The file the positions are written to [default: target/tuning/positions.txt]
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -437,6 +445,7 @@ where
             games: args.games,
             nodes: args.nodes,
             seed: args.seed,
+            first_game: args.first_game,
             out: args.out.unwrap_or_else(|| root.join(DEFAULT_DATA)),
             threads: args.threads,
         }),
@@ -580,12 +589,15 @@ mod tests {
 
     #[test]
     fn datagen_and_tune_options() {
-        match parse_words("datagen --games 20 --nodes=800 --seed 5 --out x.txt --threads 2") {
+        match parse_words(
+            "datagen --games 20 --nodes=800 --seed 5 --out x.txt --threads 2 --first-game 40",
+        ) {
             Ok(Command::Datagen(options)) => {
                 assert_eq!(
                     (options.games, options.nodes, options.seed, options.threads),
                     (20, 800, 5, 2)
                 );
+                assert_eq!(options.first_game, 40);
                 assert_eq!(options.out, std::path::PathBuf::from("x.txt"));
             }
             other => panic!("{other:?}"),

@@ -1,8 +1,10 @@
 //! `cargo xtask datagen`: positions for the tuner from Outpost's own self-play games.
 //!
-//! Games are numbered from 0; game `i` depends only on `--seed` and `i` (its opening and
-//! a fresh search), and the file is written in game order whatever the number of threads,
-//! so one seed always gives the same file. The first line is a `#` comment with the command
+//! Games are numbered from 0 (or `--first-game`); game `i` depends only on `--seed` and `i`
+//! (its opening and a fresh search), and the file is written in game order whatever the
+//! number of threads, so one seed always gives the same file, and shards of the games made
+//! apart (`--first-game 0 --games 1000`, `--first-game 1000 --games 1000`) joined in order
+//! give the positions of one run. The first line is a `#` comment with the command
 //! that makes the file; then each line is `FEN;result;score`: the result of the game from
 //! white's view (`1.0`, `0.5`, `0.0`) and the search's score of the position in centipawns
 //! from white's view.
@@ -32,9 +34,14 @@ pub fn run(options: &DatagenOptions) -> Result<Verdict, String> {
         .map_err(|e| format!("cannot create {}: {e}", options.out.display()))?;
     let mut out = BufWriter::new(file);
     // The command that remakes the file, which the tuner copies into its header.
+    let shard = if options.first_game == 0 {
+        String::new()
+    } else {
+        format!(" --first-game {}", options.first_game)
+    };
     writeln!(
         out,
-        "# cargo xtask datagen --games {} --nodes {} --seed {}",
+        "# cargo xtask datagen --games {} --nodes {} --seed {}{shard}",
         options.games, options.nodes, options.seed
     )
     .map_err(|e| format!("cannot write {}: {e}", options.out.display()))?;
@@ -50,7 +57,8 @@ pub fn run(options: &DatagenOptions) -> Result<Verdict, String> {
                 if index >= options.games {
                     break;
                 }
-                let played = play(game_seed(options.seed, index), options.nodes);
+                let game = options.first_game + index;
+                let played = play(game_seed(options.seed, game), options.nodes);
                 if send.send((index, played)).is_err() {
                     break;
                 }
@@ -131,22 +139,37 @@ mod tests {
     #[test]
     fn the_same_seed_gives_the_same_file() {
         let dir = std::env::temp_dir().join(format!("outpost-datagen-{}", std::process::id()));
-        let make = |threads: usize, name: &str| {
+        let make = |games: u64, first_game: u64, threads: usize, name: &str| {
             let options = DatagenOptions {
-                games: 3,
+                games,
                 nodes: 300,
                 seed: 9,
+                first_game,
                 out: dir.join(name),
                 threads,
             };
             assert_eq!(run(&options), Ok(Verdict::Passed));
             std::fs::read_to_string(&options.out).unwrap()
         };
-        let first = make(1, "a.txt");
-        assert_eq!(first, make(1, "b.txt"));
-        assert_eq!(first, make(2, "c.txt"));
+        let first = make(3, 0, 1, "a.txt");
+        assert_eq!(first, make(3, 0, 1, "b.txt"));
+        assert_eq!(first, make(3, 0, 2, "c.txt"));
         assert!(first.starts_with("# cargo xtask datagen --games 3 --nodes 300 --seed 9\n"));
         assert!(first.lines().count() > 10);
+        // Two shards joined (without the second's header) are the one run's positions.
+        let head = make(1, 0, 1, "d.txt");
+        let tail = make(2, 1, 2, "e.txt");
+        assert!(tail
+            .starts_with("# cargo xtask datagen --games 2 --nodes 300 --seed 9 --first-game 1\n"));
+        let positions = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(str::to_string)
+                .collect()
+        };
+        let mut joined = positions(&head);
+        joined.extend(positions(&tail));
+        assert_eq!(joined, positions(&first));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
