@@ -491,10 +491,11 @@ impl Engine {
         let (answer, at) = loop {
             let (at, line) = match self.next_line(deadline, "move") {
                 Ok(line) => line,
-                Err(Failure::Hung(_)) if claim.is_some() => {
-                    let (at, text) = claim.expect("a claim");
-                    break (Answer::Claim(text), at);
-                }
+                // No move after a claim: the claim is the answer.
+                Err(Failure::Hung(why)) => match claim.take() {
+                    Some((at, text)) => break (Answer::Claim(text), at),
+                    None => return Err(Failure::Hung(why)),
+                },
                 Err(failure) => return Err(failure),
             };
             match xboard::read_line(&line) {
