@@ -362,23 +362,9 @@ impl Engine {
                 .and_then(|()| self.ready(patience))
                 .map_err(StartError::Failed);
         };
-        let fen = start.to_fen();
-        let standard = fen == Board::STARTPOS_FEN;
-        if !standard && !state.features.setboard {
-            return Err(StartError::Unusable(format!(
-                "{} cannot be given a start position (it sent no feature setboard=1 within \
-                 two seconds of protover): use openings that start from the standard position \
-                 with their moves (an EPD's c0, a PGN)",
-                self.name
-            )));
-        }
+        let commands = xboard::new_game_commands(start, limit, &state.features)
+            .map_err(|why| StartError::Unusable(format!("{} {why}", self.name)))?;
         state.told = 0;
-        let mut commands = vec!["new".to_string(), "force".to_string()];
-        if !standard {
-            commands.push(format!("setboard {fen}"));
-        }
-        commands.extend(xboard::limit_commands(limit));
-        commands.extend(["post".to_string(), "easy".to_string()]);
         for command in commands {
             self.send(&command).map_err(StartError::Failed)?;
         }

@@ -204,6 +204,33 @@ pub fn unsupported_limit(limit: &Limit) -> Option<String> {
     }
 }
 
+/// What the runner sends at the start of a game from `start`: `new`, `force`, `setboard`
+/// unless it is the standard start, the time control, `post` and `easy`. `Err`: the engine
+/// cannot be given that start (no setboard), in words that follow its name.
+pub fn new_game_commands(
+    start: &Board,
+    limit: &Limit,
+    features: &Features,
+) -> Result<Vec<String>, String> {
+    let fen = start.to_fen();
+    let standard = fen == Board::STARTPOS_FEN;
+    if !standard && !features.setboard {
+        return Err(
+            "cannot be given a start position (it sent no feature setboard=1 within \
+                    two seconds of protover): use openings that start from the standard \
+                    position with their moves (an EPD's c0, a PGN)"
+                .to_string(),
+        );
+    }
+    let mut commands = vec!["new".to_string(), "force".to_string()];
+    if !standard {
+        commands.push(format!("setboard {fen}"));
+    }
+    commands.extend(limit_commands(limit));
+    commands.extend(["post".to_string(), "easy".to_string()]);
+    Ok(commands)
+}
+
 /// What the runner sends for one move of an engine that knows the game's first `told`
 /// plies: `force`, the moves it has not seen (as its features ask), the clocks (`time` its
 /// own, `otim` the opponent's, in centiseconds) when `clocks` holds them (white's first) and
