@@ -49,7 +49,7 @@ pub enum Command {
     Fuzz(FuzzOptions),
     /// Compare the divides of a file with ours.
     Divide(String),
-    /// Play a match between two UCI engines.
+    /// Play a match between two engines (UCI or xboard).
     Match(Box<crate::match_runner::MatchOptions>),
     /// Make positions for the tuner from self-play games.
     Datagen(DatagenOptions),
@@ -194,7 +194,7 @@ enum Task {
         #[arg(value_name = "FILE")]
         file: String,
     },
-    /// Play a match between two UCI engines, every move checked by Outpost's rules; Elo
+    /// Play a match between two engines (UCI or xboard), every move checked by Outpost's rules; Elo
     /// from games and from game pairs, and an SPRT that stops the match when it decides.
     ///
     /// A clock with increment, or fixed nodes, movetime or depth; openings from EPD, FEN or

@@ -4,7 +4,7 @@
 //! * `perft`: the published perft counts of an EPD file, compared with ours;
 //! * `hash`: every make and unmake checked against a board computed from scratch;
 //! * `divide`: another engine's perft divides compared with ours, move by move;
-//! * `match`: a match between two UCI engines, refereed by our rules, with Elo and an SPRT;
+//! * `match`: a match between two engines (UCI or xboard), refereed by our rules, with Elo and an SPRT;
 //! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs;
 //! * `datagen`: positions for the tuner from Outpost's self-play games;
 //! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust;

@@ -1,5 +1,5 @@
-//! `cargo xtask match`: two UCI engines play a match refereed by Outpost's own rules, with
-//! the statistics the engine-testing community uses (Elo from games and from game pairs, a
+//! `cargo xtask match`: two engines (UCI or xboard) play a match refereed by Outpost's own
+//! rules, with the statistics the engine-testing community uses (Elo from games and from game pairs, a
 //! pentanomial SPRT), so that every Elo figure of the project comes with a command line that
 //! reproduces it from a clone.
 //!

@@ -22,10 +22,10 @@ use std::time::Duration;
 #[derive(Debug, Parser)]
 #[command(name = "outpost-play", version, group(ArgGroup::new("strength").args(["time", "depth", "nodes"])))]
 pub struct Options {
-    /// Who plays white, over what --mode says [default: human]
+    /// Who plays white; overrides --mode [default: human]
     #[arg(long, value_name = "human|engine", value_parser = parse_player)]
     white: Option<Player>,
-    /// Who plays black, over what --mode says [default: engine]
+    /// Who plays black; overrides --mode [default: engine]
     #[arg(long, value_name = "human|engine", value_parser = parse_player)]
     black: Option<Player>,
     /// white (you play white, the default), black (you play black), humans (two people),
