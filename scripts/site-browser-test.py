@@ -10,10 +10,10 @@ thinking panel shows the whole search (positions and time grow from report to re
 now" plays at once; Chess960 #3 and Chess Fragments starts; analysis with three lines and the
 evaluation bar; Count of Kiwipete to depth 4 = 4,085,603, a Count stopped by its Stop button,
 and the widest Count row fitting beside the board; the game kept over a reload; a worker that
-dies started again with the game going on; a broken FEN answered with the served page's error
-text; no request leaving the page's origin; no error in the page's console; and a site without
-its .wasm saying the engine could not be started instead of showing a dead board. Screenshots go
-to the --out folder.
+dies started again with the game going on, and New game clicked as it is ready again kept; a
+broken FEN answered with the served page's error text; no request leaving the page's origin; no
+error in the page's console; and a site without its .wasm saying the engine could not be
+started instead of showing a dead board. Screenshots go to the --out folder.
 
 Usage: scripts/site-browser-test.py [--out DIR] [--no-build]
 Needs: scripts/install-web-test-deps.sh (chromium, Playwright and python-chess for Python).
@@ -116,6 +116,32 @@ def thinking_panel_grows(page, checks):
     honest = last is not None and last["at"] > 1.5 and last["time"] >= last["at"] - 1.0
     checks.check("the thinking panel's positions and time grow with the search", grows and honest,
                  f"{len(reports)} reports, the last {last}")
+
+
+# Clicks New game in the moment the page's engine is ready again, before its greeting (a
+# mutation observer runs before the page's next message).
+NEW_GAME_WHEN_READY = """() => new MutationObserver((changes, observer) => {
+    const connection = document.querySelector('#connection')
+    if (connection.textContent === 'connected' && !connection.classList.contains('lost')) {
+        observer.disconnect()
+        document.querySelector('#new-game').click()
+    }
+}).observe(document.querySelector('#connection'), {childList: true, characterData: true, subtree: true})"""
+
+
+def new_game_as_worker_restarts(page, checks):
+    """New game clicked as a restarted worker becomes ready, before the saved game is sent to
+    it: the new game is the one that stays, not undone by the saved one."""
+    page.evaluate(NEW_GAME_WHEN_READY)
+    page.workers[-1].evaluate("setTimeout(() => { throw new Error('the test ends this worker') })")
+    try:
+        page.wait_for_function(NEW_GAME_YOUR_MOVE, timeout=30000)
+    except Exception:  # the saved game came back instead: the check below says so
+        pass
+    page.wait_for_timeout(1000)  # time for a saved game sent after the greeting to come back
+    checks.check("New game as the restarted worker becomes ready is the game that stays",
+                 moves_count(page) == 0 and page.input_value("#fen").startswith("rnbqkbnr/pppppppp/8/8/8/8/"),
+                 f"{common.moves_of(page)}")
 
 
 def click_while_thinking(page, checks):
@@ -241,10 +267,14 @@ def run(base, broken_base, out, checks):
             page.wait_for_function("document.querySelector('#connection').textContent.includes('connected')"
                                    " && !document.querySelector('#connection').classList.contains('lost')",
                                    timeout=30000)
-            page.wait_for_function(f"document.querySelectorAll('#moves .move').length === {len(played)}", timeout=30000)
+            # The moves shown stay while the worker starts again: its state is back when the
+            # status says whose move it is.
+            page.wait_for_function(f"document.querySelectorAll('#moves .move').length === {len(played)}"
+                                   f" && {YOUR_MOVE}", timeout=30000)
         checks.check("a worker that dies is started again and the game goes on",
                      bool(workers) and common.moves_of(page) == played, f"{len(workers)} workers, {common.moves_of(page)}")
-        # The message of the ended worker is an error of the test's own making.
+        new_game_as_worker_restarts(page, checks)
+        # The messages of the ended workers are errors of the test's own making.
         errors[:] = [error for error in errors if "the test ends this worker" not in error]
 
         worst_click, stop_wait = click_while_thinking(page, checks)

@@ -626,11 +626,21 @@ function followRules(rules) {
 
 // ---- buttons ----
 
-function newGame() {
+// Asks the engine for another game: a new one, a FEN's or a PGN's.
+function startAnew(message) {
     awaitingNewGame = true
     showMessage("")
+    if (connected && !restored) {
+        // The engine is up but its greeting, after which the saved game is sent, has not come
+        // yet: the game asked for now replaces the saved one instead of being undone by it.
+        restored = true
+    }
+    send(message)
+}
+
+function newGame() {
     if (settings.variant !== "chess960") {
-        send({type: "new_game", kind: settings.variant})
+        startAnew({type: "new_game", kind: settings.variant})
         return
     }
     // An empty field asks for a random position; the server checks the number.
@@ -641,7 +651,7 @@ function newGame() {
         showMessage("A Chess960 start position is a whole number from 0 to 959")
         return
     }
-    send({type: "new_game", kind: "chess960", number})
+    startAnew({type: "new_game", kind: "chess960", number})
 }
 
 $("new-game").onclick = newGame
@@ -772,13 +782,7 @@ $("load").onclick = () => {
     // A FEN has slashes; a PGN has tags in brackets or move numbers. What looks like a FEN
     // goes to the server as one, so a bad FEN is reported as a FEN error.
     const looksLikeFen = text.includes("/") && !text.includes("[") && !/\d+\s*\./.test(text)
-    awaitingNewGame = true
-    showMessage("")
-    if (looksLikeFen) {
-        send({type: "new_game", fen: text})
-    } else {
-        send({type: "load_pgn", pgn: text})
-    }
+    startAnew(looksLikeFen ? {type: "new_game", fen: text} : {type: "load_pgn", pgn: text})
 }
 
 function showMessage(text, good) {
