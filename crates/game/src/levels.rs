@@ -21,24 +21,26 @@ pub const FULL_STRENGTH: &str = "full";
 /// assert_eq!(parse_level("full"), Ok(None));
 /// assert_eq!(parse_level("1700").unwrap().map(|level| level.elo()), Some(1700));
 /// assert!(parse_level("expert").unwrap_err().starts_with("unknown level 'expert'"));
+/// assert!(parse_level("3000").unwrap_err().starts_with("level 3000 is out of range"));
 /// ```
 pub fn parse_level(text: &str) -> Result<Option<Level>, String> {
     let text = text.trim();
     if text.eq_ignore_ascii_case(FULL_STRENGTH) {
         return Ok(None);
     }
-    text.parse::<i64>()
-        .ok()
-        .and_then(|elo| Level::from_elo(elo).ok())
-        .map(Some)
-        .ok_or_else(|| {
-            format!(
-                "unknown level '{text}'; levels: {} (or a rating from {} to {})",
-                level_names().join(", "),
-                Level::MIN_ELO,
-                Level::MAX_ELO
-            )
-        })
+    let what = match text.parse::<i64>() {
+        Ok(elo) => match Level::from_elo(elo) {
+            Ok(level) => return Ok(Some(level)),
+            Err(_) => format!("level {elo} is out of range"),
+        },
+        Err(_) => format!("unknown level '{text}'"),
+    };
+    Err(format!(
+        "{what}; levels: {} (or a rating from {} to {})",
+        level_names().join(", "),
+        Level::MIN_ELO,
+        Level::MAX_ELO
+    ))
 }
 
 /// The names of the levels offered, full strength first.
