@@ -120,6 +120,9 @@ pub struct TuneOptions {
     /// The weight of the L2 penalty on each parameter's distance from its starting value
     /// (squared, in centipawns), added to the mean squared error.
     pub l2: f64,
+    /// Held-out positions: the error against their game results, before and after the fit,
+    /// is printed, to compare fits (score weights, penalties, terms) on data they did not see.
+    pub validate: Option<std::path::PathBuf>,
     /// Write today's compiled-in values unchanged, reading no data.
     pub rewrite: bool,
 }
@@ -366,6 +369,10 @@ struct TuneArgs {
     /// 0 to 1 (0 for none)
     #[arg(long, value_name = "L", default_value_t = DEFAULT_L2, value_parser = fraction)]
     l2: f64,
+    /// Held-out positions from datagen (another seed or shard): prints the error against
+    /// their game results before and after the fit, each with K fitted to them
+    #[arg(long, value_name = "FILE")]
+    validate: Option<PathBuf>,
     /// Write today's values unchanged, reading no data
     #[arg(long)]
     rewrite: bool,
@@ -456,6 +463,7 @@ where
             learning_rate: args.learning_rate,
             score_weight: args.score_weight,
             l2: args.l2,
+            validate: args.validate,
             rewrite: args.rewrite,
         }),
     })

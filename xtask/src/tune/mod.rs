@@ -26,6 +26,8 @@ pub fn run(options: &TuneOptions) -> Result<Verdict, String> {
         return Ok(Verdict::Passed);
     }
     let start = Instant::now();
+    // Read first, so that a wrong path stops the run before the fit.
+    let held_out = options.validate.as_deref().map(Dataset::read).transpose()?;
     let mut data = Dataset::read(&options.data)?;
     shuffle(&mut data);
     eprintln!(
@@ -35,6 +37,7 @@ pub fn run(options: &TuneOptions) -> Result<Verdict, String> {
         start.elapsed().as_secs_f64()
     );
     let mut weights = Weights::from_params(&PARAMS);
+    let held_out_before = held_out.as_ref().map(|set| result_error(set, &weights));
     let k = fit_k(&data, &weights, options.score_weight);
     let first = mean_error(&data, &weights, k, options.score_weight);
     eprintln!(
@@ -66,9 +69,23 @@ pub fn run(options: &TuneOptions) -> Result<Verdict, String> {
         "tune: error {first:.6} -> {rounded:.6} (rounded) in {:.1} s",
         start.elapsed().as_secs_f64()
     );
+    if let (Some(set), Some(before)) = (&held_out, held_out_before) {
+        let after = result_error(set, &Weights::from_params(&params));
+        eprintln!(
+            "tune: held-out {} positions, error against their results {before:.6} -> {after:.6}",
+            set.entries.len()
+        );
+    }
     let header = header(options, &data, k, first, rounded);
     write_file(options, &write::render(&params, &header))?;
     Ok(Verdict::Passed)
+}
+
+/// The mean squared error of `weights` against the game results of `data` (no search
+/// scores), with K fitted to them: comparable between fits made with other targets.
+fn result_error(data: &Dataset, weights: &Weights) -> f64 {
+    let k = fit_k(data, weights, 0.0);
+    mean_error(data, weights, k, 0.0)
 }
 
 /// The generated file's header: the command, the data and the fit.
@@ -142,15 +159,20 @@ mod tests {
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5\n",
         )
         .unwrap();
-        let options = TuneOptions {
-            data,
+        let mut options = TuneOptions {
+            data: data.clone(),
             out: dir.join("tuned.rs"),
             epochs: 2,
             learning_rate: 1.0,
             score_weight: 0.0,
             l2: 0.0,
+            validate: Some(dir.join("missing.txt")),
             rewrite: false,
         };
+        // Held-out data that cannot be read stop the run before anything is written.
+        assert!(matches!(run(&options), Err(e) if e.contains("missing.txt")));
+        assert!(!options.out.exists());
+        options.validate = Some(data);
         assert_eq!(run(&options), Ok(Verdict::Passed));
         let text = std::fs::read_to_string(&options.out).unwrap();
         assert!(
