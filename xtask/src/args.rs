@@ -158,6 +158,8 @@ pub struct FuzzOptions {
     pub targets: Vec<String>,
     /// The sanitizer the targets are built with (`none` or one that cargo-fuzz knows).
     pub sanitizer: String,
+    /// libFuzzer's seed (`None`: its own, new each run), so that a run can be repeated.
+    pub seed: Option<u32>,
 }
 
 /// Outpost's development tasks.
@@ -323,6 +325,10 @@ struct FuzzArgs {
     #[arg(long, value_name = "NAME", default_value = "none",
         value_parser = ["none", "address", "leak", "memory", "thread"])]
     sanitizer: String,
+    /// libFuzzer's random seed, 1 to 4294967295, so that a run can be repeated (as CI's is)
+    /// [default: a new one each run]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    seed: Option<u32>,
 }
 
 #[derive(Debug, Args)]
@@ -447,6 +453,7 @@ where
             runs: args.runs,
             targets: args.targets,
             sanitizer: args.sanitizer,
+            seed: args.seed,
         }),
         Task::Datagen(args) => Command::Datagen(DatagenOptions {
             games: args.games,
@@ -582,17 +589,20 @@ mod tests {
             Ok(Command::Fuzz(FuzzOptions {
                 runs: DEFAULT_FUZZ_RUNS,
                 targets: vec![],
-                sanitizer: "none".into()
+                sanitizer: "none".into(),
+                seed: None,
             }))
         );
         assert_eq!(
-            parse_words("fuzz --runs 2_000 --target fen --target=pgn --sanitizer address"),
+            parse_words("fuzz --runs 2_000 --target fen --target=pgn --sanitizer address --seed 7"),
             Ok(Command::Fuzz(FuzzOptions {
                 runs: 2000,
                 targets: vec!["fen".into(), "pgn".into()],
-                sanitizer: "address".into()
+                sanitizer: "address".into(),
+                seed: Some(7),
             }))
         );
+        assert!(parse_words("fuzz --seed 0").is_err());
     }
 
     #[test]

@@ -253,6 +253,9 @@ fn run_target(root: &Path, target: &str, options: &FuzzOptions) -> Result<Outcom
         format!("-rss_limit_mb={RSS_LIMIT_MIB}"),
         "-print_final_stats=1".to_string(),
     ];
+    if let Some(seed) = options.seed {
+        libfuzzer.push(format!("-seed={seed}"));
+    }
     let dictionary = root.join("fuzz/dicts").join(format!("{target}.dict"));
     if dictionary.is_file() {
         libfuzzer.push(format!("-dict={}", dictionary.display()));

@@ -223,7 +223,9 @@ impl GameBuilder {
         let last = main.comments().last().cloned();
         let termination = match tagged {
             Some(tagged) => {
-                if last.as_ref() == Some(&tagged) {
+                // The writer's comment of it: a `}` cannot be written in one.
+                let as_comment = words(&tagged.replace('}', " "));
+                if last.as_ref() == Some(&tagged) || last.as_ref() == Some(&as_comment) {
                     main.comments().pop();
                 }
                 Some(tagged)

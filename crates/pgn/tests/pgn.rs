@@ -237,6 +237,25 @@ fn a_termination_with_control_characters_is_written_as_it_is_read() {
 }
 
 #[test]
+fn a_termination_with_a_closing_brace_is_read_back_as_written() {
+    // Found by the `pgn` fuzz target: a `}` of the Termination tag is a space in the comment
+    // the writer adds, which the reader must take for the tag's own comment, not another.
+    let text = "[Termination \"Ch}eckmate\"]\n\n1. f3 e5 2. g4 Qh4# {Checkmate} 0-1\n";
+    let game = read_pgn(text).unwrap().remove(0);
+    assert_eq!(game.termination.as_deref(), Some("Ch}eckmate"));
+    assert_eq!(game.notes[3].comments, ["Checkmate"]);
+    let written = write_pgn(&game);
+    assert!(
+        written.contains("{Checkmate} {Ch eckmate} 0-1"),
+        "{written}"
+    );
+    let again = read_pgn(&written).unwrap().remove(0);
+    assert_eq!(again.notes, game.notes);
+    assert_eq!(again.termination, game.termination);
+    assert_eq!(write_pgn(&again), written);
+}
+
+#[test]
 fn games_without_result_tokens_end_at_the_next_tags() {
     let text = "[Event \"A\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5\n\n[Event \"B\"]\n\n1. d4\n";
     let games = read_pgn(text).unwrap();
