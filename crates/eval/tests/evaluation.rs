@@ -146,13 +146,11 @@ fn a_queen_up_is_worth_more_than_800_centipawns() {
         let black_score = evaluate(&black_to_move);
         assert!(white_score > 800, "{placement}: {white_score}");
         assert!(black_score < -800, "{placement}: {black_score}");
-        // The same position, only the tempo bonus changes sides (blended, so within a
-        // centipawn of rounding).
+        // The same position, only the tempo bonus changes sides (three blends, each rounded:
+        // within two centipawns).
         let tempo = TEMPO.blend(phase(&white_to_move));
-        assert!(
-            (white_score - tempo + (black_score - tempo)).abs() <= 1,
-            "{placement}"
-        );
+        let difference = white_score - tempo + (black_score - tempo);
+        assert!(difference.abs() <= 2, "{placement}: {difference}");
         // And the colour-flipped position gives black the same edge.
         let mirrored = Board::from_fen(&flip_colors(&format!("{placement} w - - 0 1"))).unwrap();
         assert_eq!(evaluate(&mirrored), white_score, "{placement}");
