@@ -72,12 +72,14 @@ pub enum Term {
     PawnStructure,
     /// Safe squares each knight, bishop, rook, queen and Right reaches.
     Mobility,
-    /// Attacks on the king's zone and the pawn shield in front of the king.
+    /// Attacks on the king's zone, safe checks and the pawn shield in front of the king.
     KingSafety,
     /// Both bishops.
     BishopPair,
     /// Rooks on open and half-open files.
     RookFiles,
+    /// Knights and bishops on outposts.
+    Outposts,
     /// Pieces attacked by pawns or by lesser pieces.
     Threats,
     /// The side to move's bonus.
@@ -86,7 +88,7 @@ pub enum Term {
 
 impl Term {
     /// How many terms there are.
-    pub const COUNT: usize = 8;
+    pub const COUNT: usize = 9;
 
     /// Every term, in the order [`crate::Explanation`] shows them.
     pub const ALL: [Term; Term::COUNT] = [
@@ -96,6 +98,7 @@ impl Term {
         Term::KingSafety,
         Term::BishopPair,
         Term::RookFiles,
+        Term::Outposts,
         Term::Threats,
         Term::Tempo,
     ];
@@ -109,6 +112,7 @@ impl Term {
             Term::KingSafety => "King safety",
             Term::BishopPair => "Bishop pair",
             Term::RookFiles => "Rook files",
+            Term::Outposts => "Outposts",
             Term::Threats => "Threats",
             Term::Tempo => "Tempo",
         }
@@ -205,11 +209,19 @@ groups! {
     /// Per own pawn in front of the king, on its file or a neighbouring one: one rank ahead,
     /// two ranks ahead.
     PawnShield = PAWN_SHIELD[2], KingSafety, "pawn shield";
+    /// Per square from which an own knight, bishop, rook or queen (one entry each) that
+    /// reaches it could check the enemy king, when no enemy pawn, piece or king attacks it
+    /// and no own piece stands on it, for the attacker.
+    SafeCheck = SAFE_CHECK[4], KingSafety, "safe check";
     /// Two bishops or more.
     BishopPair = BISHOP_PAIR[1], BishopPair, "bishop pair";
     /// A rook on a file without pawns (open), on one without own pawns but with enemy pawns
     /// (half-open).
     RookFile = ROOK_FILE[2], RookFiles, "rook file";
+    /// A knight or bishop (one entry each) on the fourth to sixth rank from its side,
+    /// protected by an own pawn, on a square no enemy pawn can ever attack (standard board
+    /// only).
+    Outpost = OUTPOST[2], Outposts, "outpost";
     /// An enemy knight, bishop, rook, queen or Right (one entry each) attacked by an own
     /// pawn, for the attacker.
     ThreatByPawn = THREAT_BY_PAWN[5], Threats, "threat by pawn";

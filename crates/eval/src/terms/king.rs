@@ -1,10 +1,13 @@
 //! King safety: how many enemy pieces attack the king's zone (the squares each attacks there
-//! are counted in `pieces.rs`), and the pawn shield in front of the king.
+//! are counted in `pieces.rs`), the squares from which they could check it safely, and the
+//! pawn shield in front of the king.
 //!
-//! On the 5×5 board of Chess Fragments the zone is masked to the board, and the shield
-//! squares off the board hold no pawns.
+//! On the 5×5 board of Chess Fragments the zone is masked to the board, the shield squares
+//! off the board hold no pawns, and the Right's checks are not counted.
 
 use outpost_board::{Board, Color, PieceKind};
+use outpost_movegen::magic::SliderTables;
+use outpost_movegen::{king_attacks, knight_attacks};
 
 use super::pieces::Attacks;
 use super::{add_count, forward, Context};
@@ -12,8 +15,9 @@ use crate::params::{Group, Sink};
 
 const KING_ATTACKERS: usize = Group::KingAttackers.start();
 const PAWN_SHIELD: usize = Group::PawnShield.start();
+const SAFE_CHECK: usize = Group::SafeCheck.start();
 
-/// Counts both kings' attackers and pawn shields.
+/// Counts both kings' attackers, safe checks and pawn shields.
 #[inline]
 pub(super) fn trace<S: Sink>(board: &Board, context: &Context, attacks: &Attacks, sink: &mut S) {
     for color in [Color::White, Color::Black] {
@@ -29,5 +33,48 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, attacks: &Attacks
         let pawns = context.pawns[color.index()];
         add_count(sink, color, PAWN_SHIELD, near & pawns);
         add_count(sink, color, PAWN_SHIELD + 1, far & pawns);
+        safe_checks(board, context, attacks, color.opponent(), sink);
     }
+}
+
+/// Counts the squares from which `color`'s knights, bishops, rooks and queens could check the
+/// enemy king where nothing of the enemy's attacks them.
+#[inline]
+fn safe_checks<S: Sink>(
+    board: &Board,
+    context: &Context,
+    attacks: &Attacks,
+    color: Color,
+    sink: &mut S,
+) {
+    let us = color.index();
+    let them = color.opponent().index();
+    let reach = attacks.minor(us) | attacks.rook[us] | attacks.queen[us];
+    if reach.is_empty() {
+        return;
+    }
+    let king = board.king_square(color.opponent());
+    let defended = context.pawn_attacks[them] | attacks.pieces(them) | king_attacks(king);
+    let safe = context.squares & !board.color(color) & !defended;
+    if (reach & safe).is_empty() {
+        return;
+    }
+    let sliders = SliderTables::get();
+    let diagonals = sliders.bishop(king, context.occupied);
+    let lines = sliders.rook(king, context.occupied);
+    add_count(
+        sink,
+        color,
+        SAFE_CHECK,
+        knight_attacks(king) & attacks.knight[us] & safe,
+    );
+    add_count(
+        sink,
+        color,
+        SAFE_CHECK + 1,
+        diagonals & attacks.bishop[us] & safe,
+    );
+    add_count(sink, color, SAFE_CHECK + 2, lines & attacks.rook[us] & safe);
+    let queen_checks = (diagonals | lines) & attacks.queen[us] & safe;
+    add_count(sink, color, SAFE_CHECK + 3, queen_checks);
 }

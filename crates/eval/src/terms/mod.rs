@@ -1,6 +1,7 @@
 //! The evaluation terms beyond material and piece-square tables, computed from bitboards on
-//! every evaluation: passed pawns and pawn structure ([`pawns`]), mobility, rook files and
-//! the bishop pair ([`pieces`]), king safety ([`king`]), threats ([`threats`]) and the tempo.
+//! every evaluation: passed pawns and pawn structure ([`pawns`]), mobility, rook files,
+//! outposts and the bishop pair ([`pieces`]), king safety with safe checks ([`king`]),
+//! threats ([`threats`]) and the tempo.
 //!
 //! Each term names the parameters (`crate::params::Group`) a position counts and hands them
 //! to a [`Sink`]: the engine weighs them (`crate::params::PackedWeigh`; `evaluate` and the

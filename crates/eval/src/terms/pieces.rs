@@ -1,16 +1,16 @@
 //! Mobility (safe squares per piece kind), attacks on the enemy king's zone, rooks on open
-//! and half-open files and the bishop pair; and the attack sets the king and threat terms
-//! read.
+//! and half-open files, knights and bishops on outposts and the bishop pair; and the attack
+//! sets the king and threat terms read.
 //!
 //! On the 5×5 board of Chess Fragments attack sets are masked to the board, and the Right
 //! (rook and knight) has its own mobility table. Fragments has no rooks, so the rook-file
-//! term is zero there.
+//! term is zero there; outposts are counted on the standard board only.
 
 use outpost_board::{Bitboard, Board, Color, PieceKind};
 use outpost_movegen::knight_attacks;
 use outpost_movegen::magic::SliderTables;
 
-use super::{add_count, files_of, Context};
+use super::{add_count, files_of, fill_forward, pawn_attacks, Context};
 use crate::params::{Group, Sink};
 
 const MOBILITY_KNIGHT: usize = Group::MobilityKnight.start();
@@ -21,19 +21,45 @@ const MOBILITY_RIGHT: usize = Group::MobilityRight.start();
 const KING_ZONE_ATTACKS: usize = Group::KingZoneAttacks.start();
 const ROOK_FILE: usize = Group::RookFile.start();
 const BISHOP_PAIR: usize = Group::BishopPair.start();
+const OUTPOST: usize = Group::Outpost.start();
 
-/// The attack sets of each colour's pieces, by class, and how many pieces attack the
-/// other king's zone.
+/// The fourth to sixth ranks, from each colour's side: where a knight or bishop can hold an
+/// outpost.
+const OUTPOST_RANKS: [Bitboard; 2] = [
+    Bitboard(0x0000_ffff_ff00_0000),
+    Bitboard(0x0000_00ff_ffff_0000),
+];
+
+/// The attack sets of each colour's pieces, by kind, and how many pieces attack the other
+/// king's zone.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Attacks {
-    /// Squares each colour's knights and bishops attack.
-    pub minor: [Bitboard; 2],
+    /// Squares each colour's knights attack.
+    pub knight: [Bitboard; 2],
+    /// Squares each colour's bishops attack.
+    pub bishop: [Bitboard; 2],
     /// Squares each colour's rooks attack.
     pub rook: [Bitboard; 2],
     /// Squares each colour's queens attack.
     pub queen: [Bitboard; 2],
+    /// Squares each colour's Rights attack (Chess Fragments).
+    pub right: [Bitboard; 2],
     /// How many of the other colour's pieces attack each colour's king zone.
     pub king_attackers: [i32; 2],
+}
+
+impl Attacks {
+    /// Squares the knights and bishops of the colour of index `us` attack.
+    #[inline]
+    pub fn minor(&self, us: usize) -> Bitboard {
+        self.knight[us] | self.bishop[us]
+    }
+
+    /// Squares the pieces (not pawns or king) of the colour of index `us` attack.
+    #[inline]
+    pub fn pieces(&self, us: usize) -> Bitboard {
+        self.minor(us) | self.rook[us] | self.queen[us] | self.right[us]
+    }
 }
 
 /// Counts mobility, king-zone attacks, rook files and the bishop pair of both colours, and
@@ -66,10 +92,10 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
             attacked
         };
         for square in board.pieces_of(color, PieceKind::Knight) {
-            attacks.minor[us] |= piece(knight_attacks(square), MOBILITY_KNIGHT, 0);
+            attacks.knight[us] |= piece(knight_attacks(square), MOBILITY_KNIGHT, 0);
         }
         for square in board.pieces_of(color, PieceKind::Bishop) {
-            attacks.minor[us] |= piece(sliders.bishop(square, occupied), MOBILITY_BISHOP, 1);
+            attacks.bishop[us] |= piece(sliders.bishop(square, occupied), MOBILITY_BISHOP, 1);
         }
         for square in board.pieces_of(color, PieceKind::Rook) {
             attacks.rook[us] |= piece(sliders.rook(square, occupied), MOBILITY_ROOK, 2);
@@ -79,9 +105,10 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
         }
         for square in board.pieces_of(color, PieceKind::Right) {
             let moves = sliders.rook(square, occupied) | knight_attacks(square);
-            piece(moves, MOBILITY_RIGHT, 4);
+            attacks.right[us] |= piece(moves, MOBILITY_RIGHT, 4);
         }
         rook_files(board, color, pawn_files, sink);
+        outposts(board, context, color, sink);
         if board.pieces_of(color, PieceKind::Bishop).has_several() {
             sink.add(color, BISHOP_PAIR, 1);
         }
@@ -101,4 +128,32 @@ fn rook_files<S: Sink>(board: &Board, color: Color, pawn_files: [Bitboard; 2], s
     let enemy_files = pawn_files[color.opponent().index()];
     add_count(sink, color, ROOK_FILE, rooks & !own_files & !enemy_files);
     add_count(sink, color, ROOK_FILE + 1, rooks & !own_files & enemy_files);
+}
+
+/// `color`'s knights and bishops on outposts: on its fourth to sixth rank, protected by an own
+/// pawn, where no enemy pawn attacks or can advance to attack (standard board only).
+#[inline]
+fn outposts<S: Sink>(board: &Board, context: &Context, color: Color, sink: &mut S) {
+    let minors =
+        board.pieces_of(color, PieceKind::Knight) | board.pieces_of(color, PieceKind::Bishop);
+    let them = color.opponent();
+    let candidates = minors & OUTPOST_RANKS[color.index()] & context.pawn_attacks[color.index()];
+    if candidates.is_empty() || context.rank_shift != 0 {
+        return;
+    }
+    // Every square an enemy pawn attacks now or after advancing.
+    let enemy_reach = fill_forward(them, pawn_attacks(them, context.pawns[them.index()]));
+    let held = candidates & !enemy_reach;
+    add_count(
+        sink,
+        color,
+        OUTPOST,
+        held & board.pieces_of(color, PieceKind::Knight),
+    );
+    add_count(
+        sink,
+        color,
+        OUTPOST + 1,
+        held & board.pieces_of(color, PieceKind::Bishop),
+    );
 }

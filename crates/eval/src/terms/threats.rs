@@ -42,9 +42,10 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, attacks: &Attacks
                 add_count(sink, color, THREAT_BY_PAWN + slot, set);
             }
         }
-        if (attacks.minor[us] & targets).is_nonempty() {
+        let minor = attacks.minor(us);
+        if (minor & targets).is_nonempty() {
             for (slot, kind) in MINOR_TARGETS.into_iter().enumerate() {
-                let set = attacks.minor[us] & board.pieces_of(them, kind);
+                let set = minor & board.pieces_of(them, kind);
                 add_count(sink, color, THREAT_BY_MINOR + slot, set);
             }
         }
