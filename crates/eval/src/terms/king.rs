@@ -62,19 +62,14 @@ fn safe_checks<S: Sink>(
     let sliders = SliderTables::get();
     let diagonals = sliders.bishop(king, context.occupied);
     let lines = sliders.rook(king, context.occupied);
-    add_count(
-        sink,
-        color,
-        SAFE_CHECK,
-        knight_attacks(king) & attacks.knight[us] & safe,
-    );
-    add_count(
-        sink,
-        color,
-        SAFE_CHECK + 1,
-        diagonals & attacks.bishop[us] & safe,
-    );
-    add_count(sink, color, SAFE_CHECK + 2, lines & attacks.rook[us] & safe);
-    let queen_checks = (diagonals | lines) & attacks.queen[us] & safe;
-    add_count(sink, color, SAFE_CHECK + 3, queen_checks);
+    // One entry each: knight, bishop, rook, queen.
+    let checks = [
+        knight_attacks(king) & attacks.knight[us],
+        diagonals & attacks.bishop[us],
+        lines & attacks.rook[us],
+        (diagonals | lines) & attacks.queen[us],
+    ];
+    for (slot, set) in checks.into_iter().enumerate() {
+        add_count(sink, color, SAFE_CHECK + slot, set & safe);
+    }
 }
