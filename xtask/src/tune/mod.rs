@@ -37,7 +37,6 @@ pub fn run(options: &TuneOptions) -> Result<Verdict, String> {
         start.elapsed().as_secs_f64()
     );
     let mut weights = Weights::from_params(&PARAMS);
-    let held_out_before = held_out.as_ref().map(|set| result_error(set, &weights));
     let k = fit_k(&data, &weights, options.score_weight);
     let first = mean_error(&data, &weights, k, options.score_weight);
     eprintln!(
@@ -69,7 +68,9 @@ pub fn run(options: &TuneOptions) -> Result<Verdict, String> {
         "tune: error {first:.6} -> {rounded:.6} (rounded) in {:.1} s",
         start.elapsed().as_secs_f64()
     );
-    if let (Some(set), Some(before)) = (&held_out, held_out_before) {
+    if let Some(set) = &held_out {
+        // Before: the starting values, which the L2 penalty also measures from.
+        let before = result_error(set, &anchor);
         let after = result_error(set, &Weights::from_params(&params));
         eprintln!(
             "tune: held-out {} positions, error against their results {before:.6} -> {after:.6}",
