@@ -12,9 +12,9 @@
 //! Layout: the 6 piece values (pawn to king), then 6 piece-square tables of 64 entries each
 //! (pawn to king), every table in diagram layout (entry 0 is a8, entry 63 is h1, from the
 //! piece's own side: see `tables.rs`), then the [`Group`]s of the other terms (passed pawns,
-//! pawn structure, mobility, king safety, bishop pair, rook files, threats, tempo), each a run
-//! of parameters counted by `crate::terms`. Each parameter is a [`Tapered`] pair; the tuner
-//! fits both halves.
+//! pawn structure, mobility, king safety, bishop pair, rooks, outposts, space, threats,
+//! tempo), each a run of parameters counted by `crate::terms`. Each parameter is a
+//! [`Tapered`] pair; the tuner fits both halves.
 
 use outpost_board::{Board, Color, PieceKind, Variant};
 
@@ -72,14 +72,16 @@ pub enum Term {
     PawnStructure,
     /// Safe squares each knight, bishop, rook, queen and Right reaches.
     Mobility,
-    /// Attacks on the king's zone, safe checks and the pawn shield in front of the king.
+    /// Attacks on the king's zone, safe checks, the own pawns sheltering the king and the
+    /// enemy's storming it.
     KingSafety,
     /// Both bishops.
     BishopPair,
-    /// Rooks on open and half-open files.
-    RookFiles,
-    /// Knights and bishops on outposts.
-    Outposts,
+    /// Where pieces stand: rooks on open and half-open files, rooks and queens on the seventh
+    /// rank, rooks shut in by their own king, knights and bishops on outposts.
+    Placement,
+    /// Safe squares behind the own pawns in the centre.
+    Space,
     /// Pieces attacked by pawns or by lesser pieces.
     Threats,
     /// The side to move's bonus.
@@ -97,8 +99,8 @@ impl Term {
         Term::Mobility,
         Term::KingSafety,
         Term::BishopPair,
-        Term::RookFiles,
-        Term::Outposts,
+        Term::Placement,
+        Term::Space,
         Term::Threats,
         Term::Tempo,
     ];
@@ -111,8 +113,8 @@ impl Term {
             Term::Mobility => "Mobility",
             Term::KingSafety => "King safety",
             Term::BishopPair => "Bishop pair",
-            Term::RookFiles => "Rook files",
-            Term::Outposts => "Outposts",
+            Term::Placement => "Placement",
+            Term::Space => "Space",
             Term::Threats => "Threats",
             Term::Tempo => "Tempo",
         }
@@ -181,6 +183,9 @@ groups! {
     PassedOwnKing = PASSED_OWN_KING[8], PassedPawns, "passed own king distance";
     /// Per square of distance from the enemy king to that square, by rank.
     PassedEnemyKing = PASSED_ENEMY_KING[8], PassedPawns, "passed enemy king distance";
+    /// A passed pawn the enemy king cannot catch (outside its square, the path free) when
+    /// the enemy has nothing but king and pawns (standard board only).
+    Unstoppable = UNSTOPPABLE[1], PassedPawns, "unstoppable passer";
     /// A pawn with no own pawn on a neighbouring file.
     Isolated = ISOLATED[1], PawnStructure, "isolated pawn";
     /// A pawn with an own pawn in front of it on its file.
@@ -206,9 +211,15 @@ groups! {
     /// By the number of enemy pieces (not pawns or king) attacking the king's zone (entry 0
     /// for one, the last for 7 or more), for the attacked side.
     KingAttackers = KING_ATTACKERS[7], KingSafety, "king attackers";
-    /// Per own pawn in front of the king, on its file or a neighbouring one: one rank ahead,
-    /// two ranks ahead.
-    PawnShield = PAWN_SHIELD[2], KingSafety, "pawn shield";
+    /// On each of the three files around the king (the king's file moved in from the edge):
+    /// the nearest own pawn on the king's rank or ahead of it, entry `8 * edge + distance`,
+    /// where `edge` is the file's distance from the nearer edge of the board (a and h 0, up
+    /// to 3) and `distance` the ranks from the king to the pawn (7 for no pawn).
+    KingShelter = KING_SHELTER[32], KingSafety, "king shelter";
+    /// On the same files, the nearest enemy pawn on the king's rank or ahead of it, entry
+    /// `8 * blocked + distance`, where `blocked` is 1 if an own pawn stands right in front of
+    /// it (on its way to the king) and `distance` the ranks from the king to it.
+    KingStorm = KING_STORM[16], KingSafety, "king storm";
     /// Per square from which an own knight, bishop, rook or queen (one entry each) that
     /// reaches it could check the enemy king, when no enemy pawn, piece or king attacks it
     /// and no own piece stands on it, for the attacker.
@@ -217,11 +228,21 @@ groups! {
     BishopPair = BISHOP_PAIR[1], BishopPair, "bishop pair";
     /// A rook on a file without pawns (open), on one without own pawns but with enemy pawns
     /// (half-open).
-    RookFile = ROOK_FILE[2], RookFiles, "rook file";
+    RookFile = ROOK_FILE[2], Placement, "rook file";
+    /// A rook or queen (one entry each) on the seventh rank from its side, when the enemy
+    /// king is on its back rank or enemy pawns stand on that seventh rank.
+    SeventhRank = SEVENTH_RANK[2], Placement, "seventh rank";
+    /// A rook with at most three safe squares on the side of its own king away from the
+    /// centre (the king's file and beyond), shut in by it.
+    TrappedRook = TRAPPED_ROOK[1], Placement, "trapped rook";
     /// A knight or bishop (one entry each) on the fourth to sixth rank from its side,
     /// protected by an own pawn, on a square no enemy pawn can ever attack (standard board
     /// only).
-    Outpost = OUTPOST[2], Outposts, "outpost";
+    Outpost = OUTPOST[2], Placement, "outpost";
+    /// Per square on the four centre files, second to fourth rank from the own side, that
+    /// holds no own pawn and no enemy pawn attacks; squares behind an own pawn count twice
+    /// (standard board only).
+    Space = SPACE[1], Space, "space";
     /// An enemy knight, bishop, rook, queen or Right (one entry each) attacked by an own
     /// pawn, for the attacker.
     ThreatByPawn = THREAT_BY_PAWN[5], Threats, "threat by pawn";

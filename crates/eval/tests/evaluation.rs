@@ -245,7 +245,7 @@ fn terms_reward_what_they_name() {
     let pair = term("k7/8/8/8/8/8/8/2B1KB2 w - - 0 1", Term::BishopPair);
     assert!(pair.middlegame > 0 && pair.endgame > 0, "{pair:?}");
     // Rook on an open file against one behind its own pawn.
-    let open = term("k7/p7/8/8/8/8/1P6/R6K w - - 0 1", Term::RookFiles);
+    let open = term("k7/p7/8/8/8/8/1P6/R6K w - - 0 1", Term::Placement);
     assert!(open.middlegame > 0, "{open:?}");
     // A knight in the centre has more safe squares than one in the corner.
     let centre = term("k7/8/8/8/3N4/8/8/7K w - - 0 1", Term::Mobility);

@@ -1,5 +1,6 @@
 //! What the terms count, read from the trace the tuner reads (so these hold whatever the
-//! tuned values are): safe checks and outposts.
+//! tuned values are): safe checks, outposts, king shelter and storm, the rook terms, space
+//! and unstoppable passed pawns.
 
 use outpost_board::{Board, Color};
 use outpost_eval::params::{trace, Group, Sink};
@@ -101,4 +102,144 @@ fn outposts_are_pawn_guarded_squares_no_enemy_pawn_can_attack() {
     assert_eq!(outposts("k7/3N4/4P3/8/8/8/8/7K w - - 0 1")[0], [0, 0]);
     // Black's knight on d4, guarded from e5.
     assert_eq!(outposts("k7/8/8/4p3/3n4/8/8/7K b - - 0 1")[1], [1, 0]);
+}
+
+/// The entries of `group` that `color` (0 white, 1 black) counts in `fen`, as (entry, count).
+fn counted(fen: &str, group: Group, color: usize) -> Vec<(usize, i32)> {
+    counts(fen, group)[color]
+        .iter()
+        .enumerate()
+        .filter(|(_, &count)| count != 0)
+        .map(|(entry, &count)| (entry, count))
+        .collect()
+}
+
+#[test]
+fn shelter_is_the_nearest_own_pawn_on_each_file_around_the_king() {
+    // Entry 8 * edge + distance: the h-file is edge 0, g 1, f 2.
+    let castled = "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1";
+    assert_eq!(
+        counted(castled, Group::KingShelter, 0),
+        [(1, 1), (9, 1), (17, 1)]
+    );
+    assert_eq!(
+        counted(castled, Group::KingShelter, 1),
+        [(1, 1), (9, 1), (17, 1)]
+    );
+    // h3 is two ranks ahead; no pawn on the g-file (7); a pawn beside the king is 0.
+    assert_eq!(
+        counted("6k1/8/8/8/8/7P/5P2/6K1 w - - 0 1", Group::KingShelter, 0),
+        [(2, 1), (15, 1), (17, 1)]
+    );
+    assert_eq!(
+        counted("6k1/8/8/8/8/8/5PKP/8 w - - 0 1", Group::KingShelter, 0),
+        [(0, 1), (15, 1), (16, 1)]
+    );
+    // A pawn behind the king shelters nothing; a king in the corner counts files a to c.
+    assert_eq!(
+        counted("6k1/8/8/8/8/6K1/7P/8 w - - 0 1", Group::KingShelter, 0),
+        [(7, 1), (15, 1), (23, 1)]
+    );
+    assert_eq!(
+        counted("6k1/8/8/8/8/8/8/K7 w - - 0 1", Group::KingShelter, 0),
+        [(7, 1), (15, 1), (23, 1)]
+    );
+}
+
+#[test]
+fn storm_is_the_nearest_enemy_pawn_and_whether_an_own_pawn_stops_it() {
+    // A black pawn on g4 is three ranks from the white king on g1.
+    assert_eq!(
+        counted("6k1/8/8/8/6p1/8/8/6K1 w - - 0 1", Group::KingStorm, 0),
+        [(3, 1)]
+    );
+    // With a white pawn on g3 in its way it is blocked (8 + 3).
+    assert_eq!(
+        counted("6k1/8/8/8/6p1/6P1/8/6K1 w - - 0 1", Group::KingStorm, 0),
+        [(11, 1)]
+    );
+    // Only the three files around the king count, and pawns behind it do not.
+    assert!(counted("6k1/8/8/8/2p5/8/8/6K1 w - - 0 1", Group::KingStorm, 0).is_empty());
+    assert!(counted("6k1/8/8/8/8/6K1/7p/8 w - - 0 1", Group::KingStorm, 0).is_empty());
+    // White's pawn on h5 storms the black king on g8 from three ranks.
+    assert_eq!(
+        counted("6k1/8/8/7P/8/8/8/K7 w - - 0 1", Group::KingStorm, 1),
+        [(3, 1)]
+    );
+}
+
+#[test]
+fn seventh_rank_counts_with_the_enemy_king_on_its_back_rank_or_pawns_there() {
+    assert_eq!(
+        counts("6k1/3R4/8/8/8/8/8/K7 w - - 0 1", Group::SeventhRank)[0],
+        [1, 0]
+    );
+    // The king is off its back rank and no pawn is on the seventh.
+    assert_eq!(
+        counts("8/3R4/6k1/8/8/8/8/K7 w - - 0 1", Group::SeventhRank)[0],
+        [0, 0]
+    );
+    // A pawn on the seventh rank is a target for the queen.
+    assert_eq!(
+        counts("8/p1Q5/6k1/8/8/8/8/K7 w - - 0 1", Group::SeventhRank)[0],
+        [0, 1]
+    );
+    // Black's seventh rank is the second.
+    assert_eq!(
+        counts("k7/8/8/8/8/8/3r4/6K1 b - - 0 1", Group::SeventhRank)[1],
+        [1, 0]
+    );
+}
+
+#[test]
+fn a_rook_beyond_its_king_with_few_squares_is_trapped() {
+    let trapped = |fen| counts(fen, Group::TrappedRook)[0][0];
+    // Rook h1 behind a king on f1 and pawns on g2 and h2: one safe square (g1).
+    assert_eq!(trapped("6k1/8/8/8/8/8/6PP/5K1R w - - 0 1"), 1);
+    // The same rook with the h-pawn gone has the file.
+    assert_eq!(trapped("6k1/8/8/8/8/8/6P1/5K1R w - - 0 1"), 0);
+    // A rook on the centre side of the king is not shut in by it.
+    assert_eq!(trapped("6k1/8/8/8/8/8/PP6/RN3K2 w - - 0 1"), 0);
+    // Queen-side: king on b1, rook on a1 behind pawns a2 and b2.
+    assert_eq!(trapped("6k1/8/8/8/8/8/PP6/RK6 w - - 0 1"), 1);
+}
+
+#[test]
+fn space_counts_safe_centre_squares_behind_the_pawns_twice() {
+    let space = |fen| counts(fen, Group::Space);
+    // The start: c3 to f4, eight squares each.
+    assert_eq!(
+        space("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        [vec![8], vec![8]]
+    );
+    // After 1. e4: e2 and e3 are behind the pawn (twice), e4 holds it.
+    assert_eq!(
+        space("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")[0],
+        [10]
+    );
+    // A black pawn on d5 attacks c4 and e4.
+    assert_eq!(
+        space("rnbqkbnr/ppp1pppp/8/3p4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")[0],
+        [6]
+    );
+}
+
+#[test]
+fn a_passed_pawn_outside_the_kings_square_is_unstoppable() {
+    let unstoppable = |fen| counts(fen, Group::Unstoppable)[0][0];
+    // a5 needs three moves; the king on e5 needs four to a8, or three if it moves first.
+    assert_eq!(unstoppable("8/8/8/P3k3/8/8/8/7K w - - 0 1"), 1);
+    assert_eq!(unstoppable("8/8/8/P3k3/8/8/8/7K b - - 0 1"), 0);
+    assert_eq!(unstoppable("8/8/8/P2k4/8/8/8/7K w - - 0 1"), 0);
+    // From its second rank a pawn moves two squares: a2 needs five moves, the king on h5 six.
+    assert_eq!(unstoppable("8/8/8/7k/8/8/P7/7K w - - 0 1"), 1);
+    assert_eq!(unstoppable("8/8/8/5k2/8/8/P7/7K w - - 0 1"), 0);
+    // Not with a knight to stop it, nor with its path blocked.
+    assert_eq!(unstoppable("8/8/8/P3k3/8/8/8/n6K w - - 0 1"), 0);
+    assert_eq!(unstoppable("K7/8/8/P3k3/8/8/8/8 w - - 0 1"), 0);
+    // Black's pawn on h4 runs to h1; the white king on a8 is far.
+    assert_eq!(
+        counts("K7/8/8/8/7p/8/8/k7 b - - 0 1", Group::Unstoppable)[1][0],
+        1
+    );
 }

@@ -82,10 +82,11 @@ fn finds_every_mate_in_one() {
 
 #[test]
 fn finds_mates_in_two() {
-    // Depth 7: a quiet first move (…Ng4 of 8/8/8/5P2/R2p1N2/4n1r1/PP6/5k1K b, threatening a
+    // Depth 8: a quiet first move (…Ng4 of 8/8/8/5P2/R2p1N2/4n1r1/PP6/5k1K b, threatening a
     // quiet mate) is searched reduced late in its list, and the quiescence search plays no
-    // quiet checks, so the mate is seen two plies later than its length.
-    check_mate(MATE2, 2, 7);
+    // quiet checks, so the mate is seen plies later than its length (how many depends on the
+    // evaluation's values: depth 7 was enough before the values of bench 1897796).
+    check_mate(MATE2, 2, 8);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The evaluation terms beyond material and piece-square tables, computed from bitboards on
-//! every evaluation: passed pawns and pawn structure ([`pawns`]), mobility, rook files,
-//! outposts and the bishop pair ([`pieces`]), king safety with safe checks ([`king`]),
-//! threats ([`threats`]) and the tempo.
+//! every evaluation: passed pawns and pawn structure ([`pawns`]), mobility, rooks, outposts,
+//! space and the bishop pair ([`pieces`]), king safety with safe checks, shelter and storm
+//! ([`king`]), threats ([`threats`]) and the tempo.
 //!
 //! Each term names the parameters (`crate::params::Group`) a position counts and hands them
 //! to a [`Sink`]: the engine weighs them (`crate::params::PackedWeigh`; `evaluate` and the
@@ -40,7 +40,8 @@ pub(crate) struct Context {
     /// Added to a rank counted from its own side to give the 8×8 rank as far from promotion
     /// (0 in standard chess, 3 on the 5×5 board).
     rank_shift: usize,
-    /// The board's size minus one: the highest rank index.
+    /// The board's size minus one: the highest rank index (and file index: boards are
+    /// square).
     last_rank: usize,
 }
 
@@ -174,6 +175,34 @@ fn fill_forward(color: Color, set: Bitboard) -> Bitboard {
 #[inline]
 fn files_of(set: Bitboard) -> Bitboard {
     fill_forward(Color::White, fill_forward(Color::Black, set))
+}
+
+/// The nearest square of `set` (not empty) to `color`'s back rank: the lowest for white,
+/// the highest for black.
+#[inline]
+fn nearest(color: Color, set: Bitboard) -> Square {
+    match color {
+        Color::White => set.first_unchecked(),
+        Color::Black => Square::from_index(63 - set.0.leading_zeros() as usize),
+    }
+}
+
+/// The squares of the file with index `file` (0 is the a-file).
+#[inline]
+fn file_mask(file: usize) -> Bitboard {
+    Bitboard(0x0101_0101_0101_0101 << file)
+}
+
+/// The squares of the rank with index `rank` (0 is the first rank).
+#[inline]
+fn rank_mask(rank: usize) -> Bitboard {
+    Bitboard(0xff << (8 * rank))
+}
+
+/// How many ranks apart two squares are.
+#[inline]
+fn distance_in_ranks(a: Square, b: Square) -> usize {
+    a.rank().index().abs_diff(b.rank().index())
 }
 
 /// The larger of the file and rank distances between two squares (king steps).

@@ -7,7 +7,7 @@
 //! On the 5×5 board of Chess Fragments a passed pawn's rank counts as the 8×8 rank as far
 //! from promotion (see `Context::relative_rank`); the rest needs nothing of the board's size.
 
-use outpost_board::{Bitboard, Board, Color};
+use outpost_board::{Bitboard, Board, Color, PieceKind, Square};
 
 use super::{add_count, distance, files_of, fill_forward, forward, pawn_attacks, Context};
 use crate::params::{Group, Sink};
@@ -20,6 +20,7 @@ const PASSED_FREE: usize = Group::PassedFree.start();
 const PASSED_PROTECTED: usize = Group::PassedProtected.start();
 const PASSED_OWN_KING: usize = Group::PassedOwnKing.start();
 const PASSED_ENEMY_KING: usize = Group::PassedEnemyKing.start();
+const UNSTOPPABLE: usize = Group::Unstoppable.start();
 
 /// Counts both colours' pawn terms that depend on the pawns alone (the structure, and each
 /// passed pawn's rank and protection), and returns each colour's passed pawns for
@@ -35,8 +36,9 @@ pub(super) fn trace_pawns_only<S: Sink>(context: &Context, sink: &mut S) -> [Bit
     })
 }
 
-/// Counts the passed-pawn terms that depend on the other pieces: a free path to promotion
-/// and the distances of both kings, for each colour's `passed` pawns.
+/// Counts the passed-pawn terms that depend on the other pieces: a free path to promotion,
+/// the distances of both kings and a pawn the enemy king cannot catch, for each colour's
+/// `passed` pawns.
 #[inline]
 pub(super) fn trace_passed_by_pieces<S: Sink>(
     board: &Board,
@@ -49,14 +51,25 @@ pub(super) fn trace_passed_by_pieces<S: Sink>(
         if passed.is_empty() {
             continue;
         }
+        let them = color.opponent();
         let own_king = board.king_square(color);
-        let enemy_king = board.king_square(color.opponent());
+        let enemy_king = board.king_square(them);
+        // The rule of the square applies when the enemy has nothing to stop a pawn with but
+        // its king (standard board only: the 5×5 board has no double step to allow for).
+        let pawn_ending = context.rank_shift == 0
+            && board.color(them)
+                == board.pieces_of(them, PieceKind::King) | context.pawns[them.index()];
+        let enemy_to_move = board.side_to_move() == them;
         for square in passed {
             let pawn = Bitboard::from_square(square);
             let rank = context.relative_rank(color, square);
             let ahead = fill_forward(color, forward(color, pawn));
-            if (ahead & context.occupied).is_empty() {
+            let free = (ahead & context.occupied).is_empty();
+            if free {
                 sink.add(color, PASSED_FREE + rank, 1);
+                if pawn_ending && outside_the_square(color, square, enemy_king, enemy_to_move) {
+                    sink.add(color, UNSTOPPABLE, 1);
+                }
             }
             // The square in front is on the board: a pawn never stands on its promotion rank.
             let front = forward(color, pawn).first_unchecked();
@@ -70,6 +83,21 @@ pub(super) fn trace_passed_by_pieces<S: Sink>(
             }
         }
     }
+}
+
+/// Whether the enemy king on `king` cannot catch `color`'s pawn on `square` (standard board)
+/// running for promotion: the king is more moves from the promotion square than the pawn,
+/// which from its second rank moves two squares at once.
+#[inline]
+fn outside_the_square(color: Color, square: Square, king: Square, king_to_move: bool) -> bool {
+    let file = square.file().index();
+    let (promotion, rank) = match color {
+        Color::White => (Square::from_index(56 + file), square.rank().index()),
+        Color::Black => (Square::from_index(file), 7 - square.rank().index()),
+    };
+    let pawn_moves = (7 - rank).min(5) as i32;
+    let king_moves = distance(king, promotion) - i32::from(king_to_move);
+    king_moves > pawn_moves
 }
 
 /// Isolated, doubled and backward pawns of `color`.

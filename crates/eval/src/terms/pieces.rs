@@ -1,16 +1,17 @@
 //! Mobility (safe squares per piece kind), attacks on the enemy king's zone, rooks on open
-//! and half-open files, knights and bishops on outposts and the bishop pair; and the attack
-//! sets the king and threat terms read.
+//! and half-open files, rooks and queens on the seventh rank, rooks shut in by their king,
+//! knights and bishops on outposts, space and the bishop pair; and the attack sets the king
+//! and threat terms read.
 //!
 //! On the 5×5 board of Chess Fragments attack sets are masked to the board, and the Right
-//! (rook and knight) has its own mobility table. Fragments has no rooks, so the rook-file
-//! term is zero there; outposts are counted on the standard board only.
+//! (rook and knight) has its own mobility table. Fragments has no rooks, so the rook terms
+//! are zero there; outposts and space are counted on the standard board only.
 
 use outpost_board::{Bitboard, Board, Color, PieceKind};
 use outpost_movegen::knight_attacks;
 use outpost_movegen::magic::SliderTables;
 
-use super::{add_count, files_of, fill_forward, pawn_attacks, Context};
+use super::{add_count, files_of, fill_forward, pawn_attacks, rank_mask, Context};
 use crate::params::{Group, Sink};
 
 const MOBILITY_KNIGHT: usize = Group::MobilityKnight.start();
@@ -22,6 +23,19 @@ const KING_ZONE_ATTACKS: usize = Group::KingZoneAttacks.start();
 const ROOK_FILE: usize = Group::RookFile.start();
 const BISHOP_PAIR: usize = Group::BishopPair.start();
 const OUTPOST: usize = Group::Outpost.start();
+const SEVENTH_RANK: usize = Group::SeventhRank.start();
+const TRAPPED_ROOK: usize = Group::TrappedRook.start();
+const SPACE: usize = Group::Space.start();
+
+/// At most this many safe squares, a rook beyond its own king from the centre is shut in.
+const TRAPPED_ROOK_MOBILITY: u32 = 3;
+
+/// The second to fourth ranks from each colour's side, on the centre files: where space is
+/// counted.
+const SPACE_ZONE: [Bitboard; 2] = [
+    Bitboard(0x0000_0000_3c3c_3c00),
+    Bitboard(0x003c_3c3c_0000_0000),
+];
 
 /// The fourth to sixth ranks, from each colour's side: where a knight or bishop can hold an
 /// outpost.
@@ -62,8 +76,8 @@ impl Attacks {
     }
 }
 
-/// Counts mobility, king-zone attacks, rook files and the bishop pair of both colours, and
-/// returns the attack sets.
+/// Counts mobility, king-zone attacks, the rook terms, outposts, space and the bishop pair
+/// of both colours, and returns the attack sets.
 #[inline]
 pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> Attacks {
     let mut attacks = Attacks::default();
@@ -97,8 +111,16 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
         for square in board.pieces_of(color, PieceKind::Bishop) {
             attacks.bishop[us] |= piece(sliders.bishop(square, occupied), MOBILITY_BISHOP, 1);
         }
+        let king_file = board.king_square(color).file().index();
+        let mut trapped_rooks = 0;
         for square in board.pieces_of(color, PieceKind::Rook) {
-            attacks.rook[us] |= piece(sliders.rook(square, occupied), MOBILITY_ROOK, 2);
+            let attacked = piece(sliders.rook(square, occupied), MOBILITY_ROOK, 2);
+            attacks.rook[us] |= attacked;
+            if (attacked & safe).count() <= TRAPPED_ROOK_MOBILITY
+                && shut_in_by_king(king_file, square.file().index(), context.last_rank)
+            {
+                trapped_rooks += 1;
+            }
         }
         for square in board.pieces_of(color, PieceKind::Queen) {
             attacks.queen[us] |= piece(sliders.queen(square, occupied), MOBILITY_QUEEN, 3);
@@ -107,8 +129,13 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
             let moves = sliders.rook(square, occupied) | knight_attacks(square);
             attacks.right[us] |= piece(moves, MOBILITY_RIGHT, 4);
         }
+        if trapped_rooks != 0 {
+            sink.add(color, TRAPPED_ROOK, trapped_rooks);
+        }
         rook_files(board, color, pawn_files, sink);
+        seventh_rank(board, context, color, sink);
         outposts(board, context, color, sink);
+        space(context, color, sink);
         if board.pieces_of(color, PieceKind::Bishop).has_several() {
             sink.add(color, BISHOP_PAIR, 1);
         }
@@ -156,4 +183,55 @@ fn outposts<S: Sink>(board: &Board, context: &Context, color: Color, sink: &mut 
         OUTPOST + 1,
         held & board.pieces_of(color, PieceKind::Bishop),
     );
+}
+
+/// Whether a rook on file `rook_file` stands beyond its king on `king_file` as seen from the
+/// centre, on a board whose last file has index `last_file`: the king is in its way out.
+#[inline]
+fn shut_in_by_king(king_file: usize, rook_file: usize, last_file: usize) -> bool {
+    if 2 * king_file > last_file {
+        rook_file > king_file
+    } else {
+        rook_file < king_file
+    }
+}
+
+/// `color`'s rooks and queens on its seventh rank, when the enemy king is on its back rank or
+/// enemy pawns stand on that seventh rank.
+#[inline]
+fn seventh_rank<S: Sink>(board: &Board, context: &Context, color: Color, sink: &mut S) {
+    let rooks = board.pieces_of(color, PieceKind::Rook);
+    let queens = board.pieces_of(color, PieceKind::Queen);
+    let them = color.opponent();
+    let (seventh, back) = match color {
+        Color::White => (context.last_rank - 1, context.last_rank),
+        Color::Black => (1, 0),
+    };
+    let seventh = rank_mask(seventh);
+    if ((rooks | queens) & seventh).is_empty() {
+        return;
+    }
+    let king_on_back = (board.pieces_of(them, PieceKind::King) & rank_mask(back)).is_nonempty();
+    let pawns_on_seventh = (context.pawns[them.index()] & seventh).is_nonempty();
+    if king_on_back || pawns_on_seventh {
+        add_count(sink, color, SEVENTH_RANK, rooks & seventh);
+        add_count(sink, color, SEVENTH_RANK + 1, queens & seventh);
+    }
+}
+
+/// `color`'s space: the squares of its centre files, second to fourth rank, that hold no own
+/// pawn and no enemy pawn attacks, those behind an own pawn twice (standard board only).
+#[inline]
+fn space<S: Sink>(context: &Context, color: Color, sink: &mut S) {
+    if context.rank_shift != 0 {
+        return;
+    }
+    let us = color.index();
+    let own = context.pawns[us];
+    let safe = SPACE_ZONE[us] & !own & !context.pawn_attacks[color.opponent().index()];
+    let behind = fill_forward(color.opponent(), own);
+    let count = safe.count() + (safe & behind).count();
+    if count != 0 {
+        sink.add(color, SPACE, count as i32);
+    }
 }
