@@ -1,8 +1,8 @@
 //! Correction history: how far the search's results have come out from the static
-//! evaluation at nodes of each pawn structure, learnt during a search and added to the
-//! static evaluation where pruning and the quiescence stand-pat read it. An evaluation that
-//! misjudges a pawn structure (a blockade, a weak king's cover) is corrected by what the
-//! search keeps finding there.
+//! evaluation at nodes of each pawn structure, learnt by a thread's searches of a game and
+//! added to the static evaluation where pruning and the quiescence stand-pat read it. An
+//! evaluation that misjudges a pawn structure (a blockade, a weak king's cover) is corrected
+//! by what the search keeps finding there.
 
 use crate::score::{Depth, Score};
 use outpost_board::{Board, Color, PieceKind};

@@ -205,6 +205,36 @@ fn two_searchers_play_whole_games() {
     }
 }
 
+/// The next search of the same game starts from what the search before learnt (its move
+/// ordering, its evaluation corrections), not only from the table; a new game forgets it
+/// and searches exactly as the first time.
+#[test]
+fn a_searcher_remembers_the_game_until_a_new_one() {
+    let board =
+        Board::from_fen("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 1 7")
+            .unwrap();
+    let nodes_to_depth_9 = |searcher: &mut Searcher| {
+        searcher
+            .search(&board, &[], &depth(9), &SearchSignals::new(), |_| {})
+            .nodes
+    };
+    let mut searcher = Searcher::new(16);
+    let first = nodes_to_depth_9(&mut searcher);
+    // A new, empty table: only the threads' memory is left of the first search.
+    searcher.set_hash(16).unwrap();
+    let remembering = nodes_to_depth_9(&mut searcher);
+    searcher.clear();
+    let forgetting = nodes_to_depth_9(&mut searcher);
+    assert_ne!(
+        remembering, first,
+        "the second search learnt nothing from the first"
+    );
+    assert_eq!(
+        forgetting, first,
+        "a new game kept something of the one before"
+    );
+}
+
 #[test]
 fn one_thread_with_a_node_limit_is_deterministic() {
     let board =

@@ -55,6 +55,9 @@ pub(crate) struct SearchContext {
     pub deepest: Mutex<Option<(Depth, RootMove)>>,
     /// Where the search threads take turns with other searches' (none: they just run).
     pub gate: Option<Arc<CpuGate>>,
+    /// The game the position is of, numbered by the searcher: each thread keeps what it
+    /// learns ([`crate::worker::ThreadMemory`]) for the next search of the same game.
+    pub game: u64,
 }
 
 impl SearchContext {

@@ -223,7 +223,8 @@ impl SearchHandle {
         self.send(Command::SetParams(params));
     }
 
-    /// Empties the transposition table (stopping a running search first).
+    /// Empties the transposition table and the search threads' memory of the game (a new
+    /// game; stopping a running search first).
     pub fn clear_hash(&mut self) {
         self.finish();
         self.send(Command::ClearHash);

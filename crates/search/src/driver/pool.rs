@@ -2,7 +2,7 @@
 //! when the pool is dropped or shrunk.
 
 use super::context::SearchContext;
-use crate::worker::Worker;
+use crate::worker::{ThreadMemory, Worker};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -25,11 +25,13 @@ impl Helper {
         let thread = std::thread::Builder::new()
             .name(format!("outpost-helper-{id}"))
             .spawn(move || {
+                let mut memory = None;
                 for ctx in job_receiver {
-                    let mut worker = Worker::new(&ctx, id, None);
+                    let kept = ThreadMemory::for_game(memory.take(), ctx.game, &ctx.config.params);
+                    let mut worker = Worker::new(&ctx, id, None, kept);
                     worker.iterate();
                     worker.flush_nodes();
-                    drop(worker);
+                    memory = Some(worker.into_memory());
                     // The context (and its table handle) is released before saying so.
                     drop(ctx);
                     if done_sender.send(()).is_err() {

@@ -11,7 +11,7 @@ use crate::ordering::{Heuristics, MovePicker};
 use crate::params::{SearchConfig, SearchParams};
 use crate::score::Score;
 use crate::tt::{Bound, TableAllocError, TranspositionTable};
-use crate::worker::{MainThread, Worker};
+use crate::worker::{MainThread, ThreadMemory, Worker};
 use outpost_board::{Board, Color, Move};
 use outpost_movegen::{in_check, legal_moves, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -40,6 +40,11 @@ pub struct Searcher {
     /// A strength limited to a rating (`None`: full strength).
     level: Option<Level>,
     level_random: LevelRandom,
+    /// The number of the game searched: a new game ([`Searcher::clear`]) or new parameters
+    /// count up, and the threads then forget what they learnt.
+    game: u64,
+    /// What the main thread learnt in its last search (`None` before the first).
+    memory: Option<Box<ThreadMemory>>,
 }
 
 impl Default for Searcher {
@@ -66,6 +71,8 @@ impl Searcher {
             gate: None,
             level: None,
             level_random: LevelRandom::from_clock(),
+            game: 0,
+            memory: None,
         }
     }
 
@@ -78,7 +85,10 @@ impl Searcher {
 
     /// Empties the transposition table (a new game): a fresh zeroed table of the same size,
     /// which costs no pass over the memory, or when that cannot be had the old one cleared.
+    /// The search threads forget what they learnt of the game before (move-ordering
+    /// history, correction history).
     pub fn clear(&mut self) {
+        self.game += 1;
         match TranspositionTable::try_new(self.tt.mib()) {
             Ok(table) => self.tt = Arc::new(table),
             Err(_) => self.tt.clear(),
@@ -142,6 +152,8 @@ impl Searcher {
     /// Replaces the search parameters (for tuning).
     pub fn set_params(&mut self, params: SearchParams) {
         self.config = Arc::new(SearchConfig::new(params));
+        // The histories' bounds come from the parameters.
+        self.game += 1;
     }
 
     /// Searches `board` within `limits` and returns the best move.
@@ -234,6 +246,7 @@ impl Searcher {
             nodes: AtomicU64::new(0),
             deepest: Mutex::new(None),
             gate: self.gate.clone(),
+            game: self.game,
         });
         let time = TimeManager::new(
             limits,
@@ -246,12 +259,15 @@ impl Searcher {
             pondering: signals.is_pondering(),
             report: &mut callback,
         };
-        let mut worker = Worker::new(&ctx, 0, Some(main));
+        let memory = ThreadMemory::for_game(self.memory.take(), self.game, &self.config.params);
+        let mut worker = Worker::new(&ctx, 0, Some(main), memory);
         let helpers = HelperRun::start(&ctx, &mut self.pool);
         worker.iterate();
         worker.flush_nodes();
         drop(helpers);
-        result(&ctx, &worker)
+        let result = result(&ctx, &worker);
+        self.memory = Some(worker.into_memory());
+        result
     }
 
     /// The root moves (those of `limits.search_moves` that are legal, or all legal moves),

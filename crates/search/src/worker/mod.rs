@@ -3,22 +3,23 @@
 //! keeps of each ply of the line is a [`stack::Frame`].
 
 mod iterate;
+mod memory;
 mod negamax;
 mod node;
 mod quiescence;
 mod stack;
 
-use crate::correction::CorrectionHistory;
 use crate::driver::context::{RootMove, SearchContext};
 use crate::driver::gate::Turn;
 use crate::driver::time::TimeManager;
 use crate::info::Progress;
-use crate::ordering::{Heuristics, PreviousMove};
+use crate::ordering::PreviousMove;
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 pub(crate) use iterate::MAX_ITERATION_DEPTH;
+pub(crate) use memory::ThreadMemory;
 use outpost_board::{Board, Move, Undo};
-use outpost_eval::{PawnCache, PieceSquareSums};
+use outpost_eval::PieceSquareSums;
 use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
 pub(crate) use stack::MAX_PLY;
 use stack::{Frame, Stack};
@@ -82,11 +83,9 @@ pub(crate) struct Worker<'a, 'c> {
     stack: Stack,
     /// The ply of the position on the board: how many moves of the line are made.
     ply: usize,
-    /// The pawn-only evaluation terms by pawn structure.
-    pawn_cache: PawnCache,
-    /// How far search results came out from the static evaluation, by pawn structure.
-    correction: CorrectionHistory,
-    heuristics: Box<Heuristics>,
+    /// The pawn cache, the correction history and the move-ordering heuristics, kept from
+    /// the thread's searches before in the same game.
+    memory: Box<ThreadMemory>,
     pv: PvTable,
     nodes: u64,
     /// The node count at which [`Worker::enter_node`] looks at the limits next.
@@ -106,8 +105,14 @@ pub(crate) struct Worker<'a, 'c> {
 }
 
 impl<'a, 'c> Worker<'a, 'c> {
-    /// Thread `id` of the search `ctx`; the main thread (id 0) comes with `main`.
-    pub fn new(ctx: &'a SearchContext, id: usize, main: Option<MainThread<'c>>) -> Self {
+    /// Thread `id` of the search `ctx`, with what it learnt in its searches before
+    /// (`memory`); the main thread (id 0) comes with `main`.
+    pub fn new(
+        ctx: &'a SearchContext,
+        id: usize,
+        main: Option<MainThread<'c>>,
+        memory: Box<ThreadMemory>,
+    ) -> Self {
         let mut stack: Stack = Box::new([Frame::default(); MAX_PLY + 2]);
         stack[0].key = ctx.board.hash();
         stack[0].sums = PieceSquareSums::of(&ctx.board);
@@ -118,9 +123,7 @@ impl<'a, 'c> Worker<'a, 'c> {
             board: ctx.board.clone(),
             stack,
             ply: 0,
-            pawn_cache: PawnCache::new(),
-            correction: CorrectionHistory::new(),
-            heuristics: Box::new(Heuristics::new(&ctx.config.params)),
+            memory,
             pv: PvTable::new(),
             nodes: 0,
             next_check: 1,
@@ -134,6 +137,11 @@ impl<'a, 'c> Worker<'a, 'c> {
             main,
             turn: None,
         }
+    }
+
+    /// What the thread learnt, for its next search.
+    pub fn into_memory(self) -> Box<ThreadMemory> {
+        self.memory
     }
 
     /// The depth of the last iteration this thread completed.
@@ -310,7 +318,7 @@ impl<'a, 'c> Worker<'a, 'c> {
     /// the pawn cache (checked against a count from scratch in debug builds).
     fn evaluate(&mut self) -> Score {
         // The correction of this evaluation is read next: its entry comes in meanwhile.
-        self.correction.prefetch(&self.board);
+        self.memory.correction.prefetch(&self.board);
         let sums = &self.stack[self.ply].sums;
         debug_assert_eq!(
             *sums,
@@ -318,7 +326,7 @@ impl<'a, 'c> Worker<'a, 'c> {
             "{}",
             self.board.to_fen()
         );
-        let eval = outpost_eval::evaluate_cached(&self.board, sums, &mut self.pawn_cache);
+        let eval = outpost_eval::evaluate_cached(&self.board, sums, &mut self.memory.pawn_cache);
         debug_assert_eq!(
             eval,
             outpost_eval::evaluate(&self.board),
@@ -369,7 +377,8 @@ impl<'a, 'c> Worker<'a, 'c> {
         let frame = &mut self.stack[self.ply];
         crate::ordering::update_killers(&mut frame.killers, best);
         let side = self.board.side_to_move();
-        self.heuristics
+        self.memory
+            .heuristics
             .reward_quiet(side, depth, best, tried, frame.previous);
     }
 

@@ -97,7 +97,7 @@ impl Worker<'_, '_> {
         let eval = if checked {
             static_eval
         } else {
-            self.correction.correct(&self.board, static_eval)
+            self.memory.correction.correct(&self.board, static_eval)
         };
         if !pv_node && !checked && !singular_test && beta.raw().abs() < Score::MATE_BOUND.raw() {
             // Step 7. Reverse futility pruning.
@@ -138,7 +138,7 @@ impl Worker<'_, '_> {
         // Step 10. The move loop: moves from the staged picker, best first.
         let frame = &self.stack[ply];
         let killers = frame.killers;
-        let counter = self.heuristics.counter_move(frame.previous);
+        let counter = self.memory.heuristics.counter_move(frame.previous);
         let mut picker = MovePicker::new(tt_move, killers, counter);
         if !pv_node && !checked && depth <= params.late_move_max_depth {
             let limit = params.late_move_base + depth * depth;
@@ -173,7 +173,7 @@ impl Worker<'_, '_> {
             if prune_quiets {
                 picker.skip_quiets_without_check(&self.board);
             }
-            let Some(mv) = picker.next(&self.board, &self.heuristics) else {
+            let Some(mv) = picker.next(&self.board, &self.memory.heuristics) else {
                 break;
             };
             if mv == excluded {
@@ -244,7 +244,8 @@ impl Worker<'_, '_> {
                     if mv == killers[0] || mv == killers[1] {
                         reduction -= params.lmr_killer_reduction_less;
                     }
-                    reduction -= self.heuristics.history(us, mv) / params.lmr_history_divisor;
+                    reduction -=
+                        self.memory.heuristics.history(us, mv) / params.lmr_history_divisor;
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
                 score =
@@ -306,7 +307,8 @@ impl Worker<'_, '_> {
             Bound::Upper => best_score < static_eval,
         };
         if !checked && !best_score.is_mate() && quiet_best && says_which_way {
-            self.correction
+            self.memory
+                .correction
                 .update(&self.board, depth, static_eval, best_score);
         }
         self.ctx

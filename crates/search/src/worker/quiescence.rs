@@ -47,7 +47,7 @@ impl Worker<'_, '_> {
             return self.evasions(alpha, beta, node, tt_move);
         };
         let original_alpha = alpha;
-        let stand_pat = self.correction.correct(&self.board, static_eval);
+        let stand_pat = self.memory.correction.correct(&self.board, static_eval);
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -57,7 +57,7 @@ impl Worker<'_, '_> {
             mv: Move::NULL,
         };
         let mut picker = MovePicker::captures(tt_move);
-        while let Some(mv) = picker.next(&self.board, &self.heuristics) {
+        while let Some(mv) = picker.next(&self.board, &self.memory.heuristics) {
             if let Some(kind) = mv.promotion_piece() {
                 if kind != PieceKind::Queen {
                     continue;
@@ -97,14 +97,14 @@ impl Worker<'_, '_> {
         let king = self.board.king_square(self.board.side_to_move());
         moves.retain(|mv| mv.from() == king || targets.contains(mv.to()) || mv.is_en_passant());
         let frame = &self.stack[self.ply];
-        let counter = self.heuristics.counter_move(frame.previous);
+        let counter = self.memory.heuristics.counter_move(frame.previous);
         let mut picker = MovePicker::from_list(&moves, tt_move, frame.killers, counter);
         let mut best = Best {
             score: -Score::INFINITY,
             mv: Move::NULL,
         };
         let mut any_legal = false;
-        while let Some(mv) = picker.next(&self.board, &self.heuristics) {
+        while let Some(mv) = picker.next(&self.board, &self.memory.heuristics) {
             self.prefetch_child(mv);
             let Some(undo) = self.try_move(mv) else {
                 continue;
