@@ -151,7 +151,7 @@ search_params! {
     lmr_base = 50 in -100..=300;
     /// Late move reduction divisor, in hundredths (see `lmr_base`).
     lmr_divisor = 225 in 100..=600;
-    /// One ply less (more) reduction per this much positive (negative) history.
+    /// One ply less (more) reduction per this much positive (negative) history, continuation histories included.
     lmr_history_divisor = 8192 in 1000..=32000;
     /// Less late move reduction at principal variation nodes, in plies.
     lmr_pv_reduction_less = 1 in 0..=3;
@@ -169,8 +169,10 @@ search_params! {
     singular_margin_per_depth = 2 in 0..=10;
     /// Quiescence delta pruning margin, in centipawns.
     delta_margin = 200 in 0..=1000;
-    /// History bonus of a cut-off at depth `d` is `d²`, at most this.
-    history_bonus_max = 1200 in 100..=4000;
+    /// History bonus of a cut-off at depth `d`: this times `d - ½`, at most `history_bonus_max`.
+    history_bonus_per_depth = 200 in 1..=1000;
+    /// The largest history bonus.
+    history_bonus_max = 1600 in 100..=4000;
     /// History values are kept within ± this (gravity).
     history_max = 16384 in 1000..=32000;
     /// Milliseconds of a running clock never planned for, beyond the move overhead: a stall.

@@ -1,5 +1,6 @@
 //! Move ordering: transposition-table move, captures by MVV-LVA and SEE, promotions, killers,
-//! counter-moves and the history heuristic. Moves are picked by integer keys (selection of
+//! counter-moves, the history heuristic and continuation histories (how good a quiet move was
+//! after the move one or two plies before it). Moves are picked by integer keys (selection of
 //! the largest remaining key), never with a comparator.
 //!
 //! One [`MovePicker`] orders every node's moves. It generates in stages (the hash move
@@ -25,13 +26,19 @@ use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
 use outpost_movegen::MAX_MOVES;
 
 /// The search's memory of which quiet moves were good: a counter-move per previous move,
-/// and history scores per side and from/to squares. (The killers are the ply's: the search
-/// keeps them in its frame of the ply, and [`update_killers`] updates them.)
+/// history scores per side and from/to squares, and continuation histories per earlier move
+/// of the line and the quiet move's piece and target square. (The killers are the ply's: the
+/// search keeps them in its frame of the ply, and [`update_killers`] updates them.)
 #[derive(Clone)]
 pub struct Heuristics {
     counter_moves: [[Move; 64]; Piece::COUNT],
     /// By side, then by [`history_index`].
     history: [[i32; 64 * 64]; 2],
+    /// By [`continuation_index`]: how good a quiet move was after a given move one or two
+    /// plies before it (one table for both distances).
+    continuation: Vec<i16>,
+    /// The history bonus per ply of depth (`history_bonus_per_depth`).
+    bonus_per_depth: i32,
     /// The largest history bonus (`history_bonus_max`).
     bonus_max: i32,
     /// The history bound (`history_max`).
@@ -44,6 +51,8 @@ impl Heuristics {
         Heuristics {
             counter_moves: [[Move::NULL; 64]; Piece::COUNT],
             history: [[0; 64 * 64]; 2],
+            continuation: vec![0; CONTINUATION_ENTRIES],
+            bonus_per_depth: params.history_bonus_per_depth,
             bonus_max: params.history_bonus_max,
             history_max: params.history_max,
         }
@@ -60,6 +69,35 @@ pub struct PreviousMove {
     pub to: Square,
 }
 
+/// The moves of the line just before a node, which its quiet moves' continuation histories
+/// are kept by: the move that led to the node and the one before it (`None` where there is
+/// none: at the root, after a null move).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecentMoves {
+    /// The move that led to the node (the opponent's).
+    pub last: Option<PreviousMove>,
+    /// The move before it (the side to move's own).
+    pub before_last: Option<PreviousMove>,
+}
+
+impl RecentMoves {
+    fn each(&self) -> impl Iterator<Item = PreviousMove> {
+        [self.last, self.before_last].into_iter().flatten()
+    }
+}
+
+/// The number of entries of the continuation history: an earlier move's piece and square by
+/// the quiet move's piece and square.
+const CONTINUATION_ENTRIES: usize = (Piece::COUNT * 64) * (Piece::COUNT * 64);
+
+/// The continuation history entry of the quiet move `mv` of `piece` after `earlier`.
+#[inline]
+fn continuation_index(earlier: PreviousMove, piece: Piece, mv: Move) -> usize {
+    (earlier.piece.index() * 64 + earlier.to.index()) * (Piece::COUNT * 64)
+        + piece.index() * 64
+        + mv.to().index()
+}
+
 impl Heuristics {
     /// The counter-move to `previous`, if any.
     pub fn counter_move(&self, previous: Option<PreviousMove>) -> Move {
@@ -68,31 +106,63 @@ impl Heuristics {
         })
     }
 
-    /// The history score of a quiet move by `side`.
+    /// The history score of a quiet move by `side` (by its squares only).
     pub fn history(&self, side: Color, mv: Move) -> i32 {
         self.history[side.index()][history_index(mv)]
     }
 
-    /// Records that the quiet move `best` of `side`, played after `previous`, caused a beta
-    /// cut-off with `depth`, after the quiet moves `tried` (which did not) were searched.
+    /// How good the quiet move `mv` of `board` has been: its history score plus its
+    /// continuation histories after the `recent` moves.
+    #[inline]
+    pub fn quiet_score(&self, board: &Board, mv: Move, recent: &RecentMoves) -> i32 {
+        let mut score = self.history(board.side_to_move(), mv);
+        if let Some(piece) = board.piece_at(mv.from()) {
+            for earlier in recent.each() {
+                score += i32::from(self.continuation[continuation_index(earlier, piece, mv)]);
+            }
+        }
+        score
+    }
+
+    /// Records that the quiet move `best` of `board`, played after the `recent` moves, caused
+    /// a beta cut-off with `depth`, after the quiet moves `tried` (which did not) were
+    /// searched.
     pub fn reward_quiet(
         &mut self,
-        side: Color,
+        board: &Board,
         depth: Depth,
         best: Move,
         tried: &[Move],
-        previous: Option<PreviousMove>,
+        recent: &RecentMoves,
     ) {
-        if let Some(p) = previous {
+        if let Some(p) = recent.last {
             self.counter_moves[p.piece.index()][p.to.index()] = best;
         }
-        let bonus = (depth * depth).min(self.bonus_max);
-        let bound = self.history_max;
-        let table = &mut self.history[side.index()];
-        update_history(&mut table[history_index(best)], bonus, bound);
+        let bonus = (self.bonus_per_depth * depth - self.bonus_per_depth / 2).min(self.bonus_max);
+        self.update_quiet(board, best, bonus, recent);
         for &mv in tried {
             if mv != best {
-                update_history(&mut table[history_index(mv)], -bonus, bound);
+                self.update_quiet(board, mv, -bonus, recent);
+            }
+        }
+    }
+
+    /// Adds `bonus` to the history and the continuation histories of the quiet move `mv`.
+    fn update_quiet(&mut self, board: &Board, mv: Move, bonus: i32, recent: &RecentMoves) {
+        let bound = self.history_max;
+        let side = board.side_to_move();
+        update_history(
+            &mut self.history[side.index()][history_index(mv)],
+            bonus,
+            bound,
+        );
+        if let Some(piece) = board.piece_at(mv.from()) {
+            for earlier in recent.each() {
+                let entry = &mut self.continuation[continuation_index(earlier, piece, mv)];
+                let mut value = i32::from(*entry);
+                update_history(&mut value, bonus, bound);
+                // Gravity keeps it within the bound, which fits an i16.
+                *entry = value as i16;
             }
         }
     }
@@ -216,4 +286,76 @@ fn pack(mv: Move, key: i32) -> i64 {
 #[inline]
 fn unpack(entry: i64) -> Move {
     Move::from_bits(!(entry as u16))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The position after 1. e4 e5, with the moves that led to it.
+    fn after_e4_e5() -> (Board, RecentMoves) {
+        let board: Board = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+            .parse()
+            .unwrap();
+        let pawn = |color| Piece::new(color, PieceKind::Pawn);
+        let recent = RecentMoves {
+            last: Some(PreviousMove {
+                piece: pawn(Color::Black),
+                to: "e5".parse().unwrap(),
+            }),
+            before_last: Some(PreviousMove {
+                piece: pawn(Color::White),
+                to: "e4".parse().unwrap(),
+            }),
+        };
+        (board, recent)
+    }
+
+    fn uci(board: &Board, text: &str) -> Move {
+        outpost_movegen::uci::parse_uci_move(board, text).unwrap()
+    }
+
+    /// A cut-off raises the move's score after the same moves more than after others, and
+    /// lowers the moves tried before it; a move's history is shared by every line.
+    #[test]
+    fn a_cut_off_is_remembered_by_the_moves_before_it() {
+        let (board, recent) = after_e4_e5();
+        let (knight, bishop) = (uci(&board, "g1f3"), uci(&board, "f1c4"));
+        let mut heuristics = Heuristics::new(&SearchParams::default());
+        heuristics.reward_quiet(&board, 6, knight, &[bishop], &recent);
+        let elsewhere = RecentMoves {
+            last: Some(PreviousMove {
+                piece: Piece::new(Color::Black, PieceKind::Knight),
+                to: "c6".parse().unwrap(),
+            }),
+            before_last: None,
+        };
+        let after_these = heuristics.quiet_score(&board, knight, &recent);
+        let after_others = heuristics.quiet_score(&board, knight, &elsewhere);
+        let no_line = heuristics.quiet_score(&board, knight, &RecentMoves::default());
+        assert!(after_these > after_others, "{after_these} {after_others}");
+        assert!(
+            after_others == no_line && no_line > 0,
+            "{after_others} {no_line}"
+        );
+        assert_eq!(no_line, heuristics.history(Color::White, knight));
+        assert!(heuristics.quiet_score(&board, bishop, &recent) < 0);
+        assert_eq!(heuristics.counter_move(recent.last), knight);
+    }
+
+    /// Gravity keeps every history within its bound however often a move is rewarded.
+    #[test]
+    fn histories_stay_within_the_bound() {
+        let (board, recent) = after_e4_e5();
+        let knight = uci(&board, "g1f3");
+        let params = SearchParams::default();
+        let mut heuristics = Heuristics::new(&params);
+        for _ in 0..1000 {
+            heuristics.reward_quiet(&board, 40, knight, &[], &recent);
+        }
+        let bound = params.history_max;
+        assert!(heuristics.history(Color::White, knight) <= bound);
+        assert!(heuristics.quiet_score(&board, knight, &recent) <= 3 * bound);
+        assert!(heuristics.quiet_score(&board, knight, &recent) > 2 * bound);
+    }
 }

@@ -1,10 +1,10 @@
 //! [`MovePicker`]: the search's moves in stages, generated as they are needed or taken
 //! from a list the node made.
 
-use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves};
+use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves, RecentMoves};
 use crate::see::see_at_least;
 use arrayvec::ArrayVec;
-use outpost_board::{Bitboard, Board, Color, Move, PieceKind};
+use outpost_board::{Bitboard, Board, Move, PieceKind};
 use outpost_movegen::{is_pseudo_legal, pseudo_legal_captures, pseudo_legal_quiets, MoveList};
 
 /// The most promotions to a rook, bishop or knight in one position: three pieces on each of
@@ -50,6 +50,8 @@ pub struct MovePicker<'list> {
     tt_move: Move,
     killers: [Move; 2],
     counter: Move,
+    /// The moves before the node, for the quiet moves' continuation histories.
+    recent: RecentMoves,
     /// The captures, then the quiets.
     current: KeyedMoves,
     /// Captures that lose material by SEE, in the order met (so by MVV-LVA).
@@ -84,6 +86,7 @@ impl MovePicker<'static> {
             tt_move,
             killers,
             counter,
+            recent: RecentMoves::default(),
             current: KeyedMoves::default(),
             bad_captures: MoveList::new(),
             underpromotions: ArrayVec::new(),
@@ -128,6 +131,12 @@ impl<'list> MovePicker<'list> {
             list: Some(moves),
             ..MovePicker::new(tt_move, killers, counter)
         }
+    }
+
+    /// Orders the quiet moves by their continuation histories after the `recent` moves too,
+    /// not by their history alone.
+    pub fn after(self, recent: RecentMoves) -> MovePicker<'list> {
+        MovePicker { recent, ..self }
     }
 
     /// Tells the picker that after about `moves` moves the node will skip the quiet moves
@@ -303,19 +312,18 @@ impl<'list> MovePicker<'list> {
     /// search in full: a node that gets this far otherwise usually searches many of them.
     #[inline(never)] // as `generate_captures`
     fn generate_quiets(&mut self, board: &Board, heuristics: &Heuristics) {
-        let side = board.side_to_move();
         let mut generated = MoveList::new();
         let moves = list_or(self.list, board, &mut generated, pseudo_legal_quiets);
         match (self.list.is_some(), self.quiet_filter) {
-            (false, None) => self.key_quiets(moves, side, heuristics, |_| true),
-            (false, Some(filter)) => self.key_quiets(moves, side, heuristics, |mv| {
+            (false, None) => self.key_quiets(moves, board, heuristics, |_| true),
+            (false, Some(filter)) => self.key_quiets(moves, board, heuristics, |mv| {
                 filter.may_give_check(board, mv)
             }),
             // A list has the captures too.
             (true, None) => {
-                self.key_quiets(moves, side, heuristics, |mv| !is_capture_or_promotion(mv));
+                self.key_quiets(moves, board, heuristics, |mv| !is_capture_or_promotion(mv));
             }
-            (true, Some(filter)) => self.key_quiets(moves, side, heuristics, |mv| {
+            (true, Some(filter)) => self.key_quiets(moves, board, heuristics, |mv| {
                 !is_capture_or_promotion(mv) && filter.may_give_check(board, mv)
             }),
         }
@@ -325,13 +333,13 @@ impl<'list> MovePicker<'list> {
         }
     }
 
-    /// Replaces the list by the quiet `moves` of `side` that were not handed out already and
-    /// that `keep` accepts, keyed by history.
+    /// Replaces the list by the quiet `moves` of `board` that were not handed out already and
+    /// that `keep` accepts, keyed by history and continuation history.
     #[inline(always)] // one loop for each `keep`
     fn key_quiets(
         &mut self,
         moves: &[Move],
-        side: Color,
+        board: &Board,
         heuristics: &Heuristics,
         keep: impl Fn(Move) -> bool,
     ) {
@@ -343,7 +351,8 @@ impl<'list> MovePicker<'list> {
         self.current.clear();
         for &mv in moves {
             if !(done_from.contains(mv.from()) && done.contains(&mv)) && keep(mv) {
-                self.current.push(mv, heuristics.history(side, mv));
+                self.current
+                    .push(mv, heuristics.quiet_score(board, mv, &self.recent));
             }
         }
     }
@@ -404,10 +413,20 @@ fn is_capture_or_promotion(mv: Move) -> bool {
 mod tests {
     use super::*;
     use crate::params::SearchParams;
-    use outpost_board::Color;
     use outpost_movegen::{legal_moves, pseudo_legal_moves};
     use rand_chacha::rand_core::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    /// Recent moves for continuation histories: `mv` (a move of `board` or of another
+    /// position) as the move before the node.
+    fn recent_moves(board: &Board, mv: Move) -> RecentMoves {
+        RecentMoves {
+            last: board
+                .piece_at(mv.from())
+                .map(|piece| super::super::PreviousMove { piece, to: mv.to() }),
+            before_last: None,
+        }
+    }
 
     /// Positions of random games, with the move played from each.
     fn positions() -> Vec<(Board, Move)> {
@@ -439,11 +458,10 @@ mod tests {
             // Killers and hash moves from this and from other positions (often not moves here).
             let other = all_positions[(index * 7 + 3) % all_positions.len()].1;
             let tt_move = [*played, other, Move::NULL][index % 3];
-            for side in [Color::White, Color::Black] {
-                heuristics.reward_quiet(side, 3, other, &[*played], None);
-                heuristics.reward_quiet(side, 3, *played, &[other], None);
-            }
-            let mut picker = MovePicker::new(tt_move, [*played, other], Move::NULL);
+            let recent = recent_moves(board, other);
+            heuristics.reward_quiet(board, 3, other, &[*played], &recent);
+            heuristics.reward_quiet(board, 3, *played, &[other], &recent);
+            let mut picker = MovePicker::new(tt_move, [*played, other], Move::NULL).after(recent);
             let mut handed = Vec::new();
             while let Some(mv) = picker.next(board, &heuristics) {
                 handed.push(mv);
@@ -487,11 +505,12 @@ mod tests {
         let mut heuristics = Heuristics::new(&SearchParams::default());
         for (index, (board, played)) in all_positions.iter().enumerate() {
             let other = all_positions[(index * 11 + 5) % all_positions.len()].1;
-            heuristics.reward_quiet(board.side_to_move(), 2, *played, &[other], None);
+            let recent = recent_moves(board, other);
+            heuristics.reward_quiet(board, 2, *played, &[other], &recent);
             let tt_move = [other, *played, Move::NULL][index % 3];
             let killers = [*played, other];
             let counter = all_positions[(index * 13 + 1) % all_positions.len()].1;
-            let mut picker = MovePicker::new(tt_move, killers, counter);
+            let mut picker = MovePicker::new(tt_move, killers, counter).after(recent);
             let generated: Vec<Move> =
                 std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
             // The legal moves, or every other pseudo-legal move: lists with moves left out.
@@ -505,7 +524,7 @@ mod tests {
                     keep
                 });
             }
-            let mut picker = MovePicker::from_list(&list, tt_move, killers, counter);
+            let mut picker = MovePicker::from_list(&list, tt_move, killers, counter).after(recent);
             let handed: Vec<Move> =
                 std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
             let expected: Vec<Move> = generated
@@ -533,7 +552,7 @@ mod tests {
         let mut heuristics = Heuristics::new(&SearchParams::default());
         for (index, (board, played)) in all_positions.iter().enumerate() {
             let other = all_positions[(index * 5 + 1) % all_positions.len()].1;
-            heuristics.reward_quiet(board.side_to_move(), 3, other, &[*played], None);
+            heuristics.reward_quiet(board, 3, other, &[*played], &RecentMoves::default());
             let killers = [other, Move::NULL];
             let mut picker = MovePicker::new(*played, killers, Move::NULL);
             let all: Vec<Move> = std::iter::from_fn(|| picker.next(board, &heuristics)).collect();
@@ -610,7 +629,7 @@ mod tests {
         let heuristics = {
             let mut heuristics = Heuristics::new(&SearchParams::default());
             for (board, played) in positions().iter().step_by(3) {
-                heuristics.reward_quiet(board.side_to_move(), 4, *played, &[], None);
+                heuristics.reward_quiet(board, 4, *played, &[], &RecentMoves::default());
             }
             heuristics
         };

@@ -13,7 +13,7 @@ use crate::driver::context::{RootMove, SearchContext};
 use crate::driver::gate::Turn;
 use crate::driver::time::TimeManager;
 use crate::info::Progress;
-use crate::ordering::PreviousMove;
+use crate::ordering::{PreviousMove, RecentMoves};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 pub(crate) use iterate::MAX_ITERATION_DEPTH;
@@ -372,14 +372,26 @@ impl<'a, 'c> Worker<'a, 'c> {
 
     /// Records that the quiet `best` caused a beta cut-off at the node on the board, `depth`
     /// deep, after the quiet moves `tried`: a killer of the ply, the counter-move of the move
-    /// that led here, and history.
+    /// that led here, history and continuation histories.
     fn reward_quiet(&mut self, depth: Depth, best: Move, tried: &[Move]) {
-        let frame = &mut self.stack[self.ply];
-        crate::ordering::update_killers(&mut frame.killers, best);
-        let side = self.board.side_to_move();
+        let recent = self.recent_moves();
+        crate::ordering::update_killers(&mut self.stack[self.ply].killers, best);
         self.memory
             .heuristics
-            .reward_quiet(side, depth, best, tried, frame.previous);
+            .reward_quiet(&self.board, depth, best, tried, &recent);
+    }
+
+    /// The two moves of the line before the position on the board, for continuation
+    /// histories.
+    #[inline]
+    fn recent_moves(&self) -> RecentMoves {
+        RecentMoves {
+            last: self.stack[self.ply].previous,
+            before_last: self
+                .ply
+                .checked_sub(1)
+                .and_then(|ply| self.stack[ply].previous),
+        }
     }
 
     /// Starts fetching the table bucket of the position `mv` leads to, as soon as the move is

@@ -136,10 +136,10 @@ impl Worker<'_, '_> {
             depth -= 1;
         }
         // Step 10. The move loop: moves from the staged picker, best first.
-        let frame = &self.stack[ply];
-        let killers = frame.killers;
-        let counter = self.memory.heuristics.counter_move(frame.previous);
-        let mut picker = MovePicker::new(tt_move, killers, counter);
+        let killers = self.stack[ply].killers;
+        let recent = self.recent_moves();
+        let counter = self.memory.heuristics.counter_move(recent.last);
+        let mut picker = MovePicker::new(tt_move, killers, counter).after(recent);
         if !pv_node && !checked && depth <= params.late_move_max_depth {
             let limit = params.late_move_base + depth * depth;
             picker.expect_late_move_pruning(limit.max(0) as usize);
@@ -218,7 +218,13 @@ impl Worker<'_, '_> {
                     return Score::DRAW;
                 }
             }
-            // Step 14. The move, tried and taken back if illegal; check extension.
+            // Step 14. The move, tried and taken back if illegal; check extension. What
+            // late-move reductions read of a quiet move's history is read before it is made.
+            let quiet_score = if quiet && depth >= params.lmr_min_depth && !checked {
+                self.memory.heuristics.quiet_score(&self.board, mv, &recent)
+            } else {
+                0
+            };
             let previous = previous_move(&self.board, mv);
             let Some(undo) = self.try_move(mv) else {
                 continue;
@@ -244,8 +250,7 @@ impl Worker<'_, '_> {
                     if mv == killers[0] || mv == killers[1] {
                         reduction -= params.lmr_killer_reduction_less;
                     }
-                    reduction -=
-                        self.memory.heuristics.history(us, mv) / params.lmr_history_divisor;
+                    reduction -= quiet_score / params.lmr_history_divisor;
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
                 score =

@@ -96,9 +96,10 @@ impl Worker<'_, '_> {
         let targets = evasion_targets(&self.board);
         let king = self.board.king_square(self.board.side_to_move());
         moves.retain(|mv| mv.from() == king || targets.contains(mv.to()) || mv.is_en_passant());
-        let frame = &self.stack[self.ply];
-        let counter = self.memory.heuristics.counter_move(frame.previous);
-        let mut picker = MovePicker::from_list(&moves, tt_move, frame.killers, counter);
+        let recent = self.recent_moves();
+        let counter = self.memory.heuristics.counter_move(recent.last);
+        let killers = self.stack[self.ply].killers;
+        let mut picker = MovePicker::from_list(&moves, tt_move, killers, counter).after(recent);
         let mut best = Best {
             score: -Score::INFINITY,
             mv: Move::NULL,
