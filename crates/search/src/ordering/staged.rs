@@ -28,7 +28,7 @@ enum Stage {
     SecondKiller,
     CounterMove,
     GenerateQuiets,
-    /// Quiet moves by history.
+    /// Quiet moves by history and continuation history.
     Quiets,
     BadCaptures,
     /// Promotions to a rook, bishop or knight, as generated.
@@ -37,7 +37,8 @@ enum Stage {
 }
 
 /// The moves of a node, best first: the hash move, good captures, the two killers, the
-/// counter-move, quiets by history, bad captures, underpromotions.
+/// counter-move, quiets by history (continuation histories included), bad captures,
+/// underpromotions.
 /// Each stage is generated only when the one before is used up, so a node that cuts off on
 /// the hash move generates nothing. Every move handed out is pseudo-legal (a hash or killer
 /// move from another position is checked with [`is_pseudo_legal`]), and none twice.

@@ -19,8 +19,9 @@ pub(super) struct Frame {
     /// The material and piece-square sums of the position, kept move by move for the
     /// evaluation.
     pub sums: PieceSquareSums,
-    /// The move that led here (its piece and target square), for counter-moves: `None` at
-    /// the root, after a null move and in the quiescence search.
+    /// The move that led here (its piece and target square), for counter-moves and
+    /// continuation histories: `None` at the root, after a null move and in the quiescence
+    /// search.
     pub previous: Option<PreviousMove>,
     /// The move that led here was a null move (no second one in a row).
     pub after_null_move: bool,
