@@ -243,6 +243,13 @@ plan() {
       expect=("^tune: K = " "^  epoch 3/3: error " "^tune: wrote ") ;;
     "cargo build --release -p outpost-engine")
       expect=() ;;
+    "cargo build --release -p outpost-engine --features tune --target-dir target/tune")
+      expect=() ;;
+    "cargo xtask spsa "*)
+      # Two pairs at 2,000 nodes a move, the state and the games into the scratch directory.
+      run=$(sed -E -e 's/--pairs [0-9]+/--pairs 2/' -e 's/--nodes [0-9]+/--nodes 2000/' <<<"$command")
+      run+=" --state $scratch/spsa.json --pgn $scratch/spsa.pgn"
+      expect=("^pair 2/2: plus " "^Tuned values: option\.lmr_base=[0-9-]+,option\.lmr_divisor=[0-9]+$") ;;
     "scripts/perft-speed.sh")
       if [ -x "${STOCKFISH:-/usr/games/stockfish}" ]; then
         run="$command 1"

@@ -55,6 +55,8 @@ pub enum Command {
     Datagen(DatagenOptions),
     /// Fit the evaluation's parameters to those positions.
     Tune(TuneOptions),
+    /// Tune an engine's spin options by SPSA over games against itself.
+    Spsa(Box<crate::spsa::SpsaOptions>),
     /// Build the page as a static site with the engine in WebAssembly.
     Site(SiteOptions),
     /// Compare the WebAssembly build with the native one.
@@ -237,6 +239,20 @@ enum Task {
     /// epoch; writes the rounded values as Rust. The means of the piece-square and mobility
     /// tables stay where they started (they would trade places with the piece values).
     Tune(TuneArgs),
+    /// SPSA: tune spin options of a UCI engine (Outpost's search parameters, in the build
+    /// with `--features tune`) by games of the engine against itself.
+    ///
+    /// Each pair of games (one opening, both colours) is one iteration: every parameter is
+    /// moved up or down at random by its perturbation, one side plays with the values moved
+    /// one way (plus), the other the other way (minus), and each value steps towards the side
+    /// that scored more. Perturbations and steps shrink over the run as in Fishtest (alpha
+    /// 0.602, gamma 0.101, A a tenth of the pairs) to C_END and R_END * C_END^2 at the last
+    /// pair. The games are `match`'s (the same limits, openings, adjudication and checks);
+    /// --concurrency 2N plays N pairs at once. One line per pair: its result and the values so
+    /// far; the state (values, pairs done) is written to --state after each, and --resume
+    /// goes on from it. At the end the values are printed as engine spec tokens, ready for
+    /// `match --engine`.
+    Spsa(Box<SpsaArgs>),
     /// Build Outpost's page as static files any web server serves, at any path: the page,
     /// its script and style, cm-chessboard, and the engine compiled to WebAssembly for a Web
     /// Worker, with its JavaScript glue.
@@ -277,6 +293,62 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
+}
+
+#[derive(Debug, Args)]
+struct SpsaArgs {
+    /// The engine, once (it plays itself): `cmd=COMMAND,option.NAME=VALUE`, as `match
+    /// --engine`; an option it sets is where that parameter starts
+    #[arg(long, value_name = "SPEC", value_parser = crate::match_runner::spec_tokens)]
+    engine: crate::match_runner::SpecTokens,
+    /// A spin option to tune, with its perturbation at the last pair: NAME or NAME=C_END
+    /// [default C_END: a twentieth of its range, at least 1]; once per option (not needed
+    /// with --resume)
+    #[arg(long = "param", value_name = "NAME[=C_END]", value_parser = param_request)]
+    params: Vec<crate::spsa::ParamRequest>,
+    /// Game pairs to play, one iteration each (with --resume: the state's)
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pairs: u64,
+    /// The learning rate at the last pair: a value moves by R_END * C_END per point of
+    /// result there
+    #[arg(long, value_name = "R", default_value_t = 0.002, value_parser = positive_number)]
+    r_end: f64,
+    /// The state file, written after each pair [default: target/spsa.json]
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// Go on from --state instead of starting from the engine's values
+    #[arg(long)]
+    resume: bool,
+    /// The games as PGN, appended as they finish
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    #[command(flatten)]
+    games: crate::match_runner::GameArgs,
+}
+
+/// `NAME` or `NAME=C_END` of `spsa --param`.
+fn param_request(text: &str) -> Result<crate::spsa::ParamRequest, String> {
+    let (name, c_end) = match text.split_once('=') {
+        Some((name, c_end)) => (name, Some(positive_number(c_end)?)),
+        None => (text, None),
+    };
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("a parameter needs a name".to_string());
+    }
+    Ok(crate::spsa::ParamRequest {
+        name: name.to_string(),
+        c_end,
+    })
+}
+
+/// A finite number above 0.
+fn positive_number(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|number| number.is_finite() && *number > 0.0)
+        .ok_or_else(|| format!("'{text}' is not a number above 0"))
 }
 
 #[derive(Debug, Args)]
@@ -463,6 +535,23 @@ where
             out: args.out.unwrap_or_else(|| root.join(DEFAULT_DATA)),
             threads: args.threads,
         }),
+        Task::Spsa(args) => {
+            let args = *args;
+            let games = crate::match_runner::EngineSpec::from_tokens(&[], &args.engine.0)
+                .and_then(|engine| args.games.into_options([engine.clone(), engine]));
+            let mut games = games.map_err(|message| {
+                command.error(clap::error::ErrorKind::ValueValidation, message)
+            })?;
+            games.pgn = args.pgn;
+            Command::Spsa(Box::new(crate::spsa::SpsaOptions {
+                games,
+                params: args.params,
+                pairs: args.pairs,
+                r_end: args.r_end,
+                state: args.state.unwrap_or_else(|| root.join("target/spsa.json")),
+                resume: args.resume,
+            }))
+        }
         Task::Tune(args) => Command::Tune(TuneOptions {
             data: args.data.unwrap_or_else(|| root.join(DEFAULT_DATA)),
             out: args.out.unwrap_or_else(|| root.join(DEFAULT_TUNED)),
@@ -639,6 +728,32 @@ mod tests {
     }
 
     #[test]
+    fn the_spsa_command() {
+        let line = "spsa --engine cmd=e,option.Hash=16 --param lmr_base=10 --param delta_margin \
+                    --pairs 50 --r-end 0.01 --nodes 5000 --concurrency 4 --pgn p.pgn";
+        match parse_words(line) {
+            Ok(Command::Spsa(options)) => {
+                let names: Vec<(&str, Option<f64>)> = options
+                    .params
+                    .iter()
+                    .map(|param| (param.name.as_str(), param.c_end))
+                    .collect();
+                assert_eq!(names, [("lmr_base", Some(10.0)), ("delta_margin", None)]);
+                assert_eq!((options.pairs, options.r_end), (50, 0.01));
+                assert!(!options.resume);
+                assert!(options.state.ends_with("target/spsa.json"));
+                let games = &options.games;
+                assert_eq!(games.engines[0], games.engines[1]);
+                assert_eq!(games.engines[0].options, [("Hash".into(), "16".into())]);
+                assert_eq!(games.limit.text(), "nodes=5000");
+                assert_eq!(games.concurrency, 4);
+                assert_eq!(games.pgn, Some(std::path::PathBuf::from("p.pgn")));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn mistakes_are_messages_with_exit_code_2() {
         for (line, expected) in [
             ("", "Usage: cargo xtask <COMMAND>"),
@@ -668,6 +783,12 @@ mod tests {
                 "cannot be used with",
             ),
             ("match --engine cmd=a", "--engine must be given twice"),
+            ("spsa --param x", "--engine <SPEC>"),
+            ("spsa --engine cmd=a --param x=0", "not a number above 0"),
+            ("spsa --engine cmd=a --param =3", "needs a name"),
+            ("spsa --engine cmd=a --r-end=-1", "not a number above 0"),
+            ("spsa --engine name=a --param x", "needs cmd=COMMAND"),
+            ("spsa --engine cmd=a --param x --pairs 0", "0 is not in 1.."),
             ("match --engine cmd=a --engine name=b", "needs cmd=COMMAND"),
             ("divide", "<FILE>"),
         ] {

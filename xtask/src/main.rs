@@ -8,6 +8,7 @@
 //! * `fuzz`: the cargo-fuzz targets of `fuzz/`, each for N runs;
 //! * `datagen`: positions for the tuner from Outpost's self-play games;
 //! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust;
+//! * `spsa`: an engine's spin options (the search's parameters) tuned by SPSA in self-play;
 //! * `site`: the page as a static site, the engine compiled to WebAssembly for a Web Worker;
 //! * `tables`: the generated Zobrist keys and magic numbers the crates compile in;
 //! * `wasm-check`: the WebAssembly build compared with the native one.
@@ -28,6 +29,7 @@ mod match_runner;
 mod perft_suite;
 mod progress;
 mod site;
+mod spsa;
 mod tables;
 mod tune;
 mod wasm_build;
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Command::Match(options) => match_runner::run(&options),
         Command::Datagen(options) => datagen::run(&options),
         Command::Tune(options) => tune::run(&options),
+        Command::Spsa(options) => spsa::run(&options),
         Command::Site(options) => site::run(&options),
         Command::WasmCheck(options) => wasm_check::run(&options),
         Command::Tables { check } => tables::run(&epd::workspace_root(), check),

@@ -164,6 +164,8 @@ fn uci(plan: &Plan) {
                 say("id name Fake");
                 say("option name UCI_Chess960 type check default false");
                 say("option name UCI_Variant type combo default chess var chess var fragments");
+                // A number for `spsa` to tune; the moves do not depend on it.
+                say("option name Skill type spin default 50 min 0 max 100");
                 say("uciok");
             }
             Some("isready") => say("readyok"),

@@ -16,12 +16,15 @@ mod spec;
 mod stats;
 mod xboard;
 
-pub use options::{MatchArgs, MatchOptions};
+pub use openings::{generator, Opening};
+pub use options::{GameArgs, MatchArgs, MatchOptions};
+pub use play::Record;
+pub use spec::{spec_tokens, EngineSpec, SpecTokens};
 
 use crate::Verdict;
-use openings::Opening;
+
 use options::Limit;
-use play::{Context, Fault, Job, Record};
+use play::{Context, Fault, Job};
 use stats::{Decision, Estimate, Tally};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -158,6 +161,59 @@ fn openings(options: &MatchOptions) -> Result<(Vec<Opening>, usize, String), Str
             Ok((chosen, pairs, what))
         }
     }
+}
+
+/// The openings a match of `options` plays, one per pair in the order played, and what they
+/// are in words (for tuners, which play the pairs themselves: [`play_pair`]).
+pub fn pair_openings(options: &MatchOptions) -> Result<(Vec<Opening>, String), String> {
+    let (openings, _, text) = openings(options)?;
+    Ok((openings, text))
+}
+
+/// Plays the two games of `opening` between the engines of `options`, colours swapped (the
+/// first engine has white in the first), as pair number `pair` (from 0): at once on two
+/// threads when `parallel`. An engine that cannot be started is an error.
+pub fn play_pair(
+    options: &MatchOptions,
+    opening: &Opening,
+    pair: usize,
+    parallel: bool,
+) -> Result<[Record; 2], String> {
+    let stop = AtomicBool::new(false);
+    let started = [AtomicBool::new(false), AtomicBool::new(false)];
+    let log = options
+        .log
+        .as_deref()
+        .map(engine::Log::create)
+        .transpose()?;
+    let context = Context {
+        options,
+        stop: &stop,
+        started: &started,
+        log,
+    };
+    let job = |first_is_white: bool| Job {
+        number: 2 * pair + usize::from(!first_is_white) + 1,
+        pair,
+        opening,
+        first_is_white,
+    };
+    let [white_first, black_first] = if parallel {
+        std::thread::scope(|scope| {
+            let games = [true, false].map(|first_is_white| {
+                let (context, job) = (&context, job(first_is_white));
+                scope.spawn(move || play::play(context, job))
+            });
+            games.map(|game| game.join().expect("a game's thread does not panic"))
+        })
+    } else {
+        [true, false].map(|first_is_white| play::play(&context, job(first_is_white)))
+    };
+    let stopped = || "the games were stopped".to_string();
+    Ok([
+        white_first?.ok_or_else(stopped)?,
+        black_first?.ok_or_else(stopped)?,
+    ])
 }
 
 /// Runs the match.

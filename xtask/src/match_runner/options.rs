@@ -91,7 +91,6 @@ pub struct MatchOptions {
 
 /// `cargo xtask match`'s command line.
 #[derive(Debug, clap::Args)]
-#[command(group = clap::ArgGroup::new("limit").multiple(false))]
 pub struct MatchArgs {
     /// An engine, twice (results are the first one's): `cmd=COMMAND,name=NAME,option.NAME=VALUE`,
     /// and `arg=ARG` (an argument with spaces), `dir=DIR`, `stderr=FILE`, `proto=xboard` (an
@@ -102,6 +101,30 @@ pub struct MatchArgs {
     /// Tokens for both engines, before their own (e.g. option.Hash=16,option.Threads=1)
     #[arg(long, value_name = "SPEC", value_parser = spec_tokens)]
     each: Option<SpecTokens>,
+    #[command(flatten)]
+    games: GameArgs,
+    /// Games, rounded up to even: each opening is played twice, colours swapped [default:
+    /// two per opening of --openings, else 100]
+    #[arg(long = "games", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    game_count: Option<u64>,
+    /// The games as PGN, written as they finish [default: target/match.pgn]
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// A JSON summary: the command, the engines, the results, Elo, SPRT, failures
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// An SPRT on game pairs (pentanomial, logistic Elo); the match stops when it decides:
+    /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
+    #[arg(long, num_args = 1..=4, value_name = "K=V")]
+    sprt: Option<Vec<String>>,
+}
+
+/// How the games of a match are played, whoever plays them: the limit, the rules, the
+/// openings, concurrency, adjudication and patience (`cargo xtask match` and `cargo xtask
+/// spsa` share them).
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("limit").multiple(false))]
+pub struct GameArgs {
     /// A clock per side: BASE seconds and INC seconds a move [default: 10+0.1 unless
     /// --nodes, --movetime or --depth]
     #[arg(long, value_name = "BASE+INC", group = "limit", value_parser = clock)]
@@ -137,10 +160,6 @@ pub struct MatchArgs {
     /// fragments, else 0]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=40))]
     random_plies: Option<u64>,
-    /// Games, rounded up to even: each opening is played twice, colours swapped [default:
-    /// two per opening of --openings, else 100]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
-    games: Option<u64>,
     /// Games played at once (each engine has one thread unless its options say otherwise)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     concurrency: u64,
@@ -156,16 +175,6 @@ pub struct MatchArgs {
     /// A draw after N moves of each engine (after the opening)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     max_moves: Option<u32>,
-    /// The games as PGN, written as they finish [default: target/match.pgn]
-    #[arg(long, value_name = "FILE")]
-    pgn: Option<PathBuf>,
-    /// A JSON summary: the command, the engines, the results, Elo, SPRT, failures
-    #[arg(long, value_name = "FILE")]
-    json: Option<PathBuf>,
-    /// An SPRT on game pairs (pentanomial, logistic Elo); the match stops when it decides:
-    /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
-    #[arg(long, num_args = 1..=4, value_name = "K=V")]
-    sprt: Option<Vec<String>>,
     /// Milliseconds an engine may go beyond its clock or movetime before it loses on time
     #[arg(long, value_name = "MS", default_value_t = 100)]
     time_margin: u64,
@@ -202,6 +211,20 @@ impl MatchArgs {
             engines[0].name = format!("{name}-1");
             engines[1].name = format!("{name}-2");
         }
+        let sprt = self.sprt.as_deref().map(sprt).transpose()?;
+        let mut options = self.games.into_options(engines)?;
+        options.games = self.game_count.map(|games| games.div_ceil(2) as usize * 2);
+        options.pgn = Some(self.pgn.unwrap_or_else(|| root.join("target/match.pgn")));
+        options.json = self.json;
+        options.sprt = sprt;
+        Ok(options)
+    }
+}
+
+impl GameArgs {
+    /// The options of a match between `engines` with these games: no game count (two per
+    /// opening), PGN, JSON or SPRT yet.
+    pub fn into_options(self, engines: [EngineSpec; 2]) -> Result<MatchOptions, String> {
         let limit = if let Some(nodes) = self.nodes {
             Limit::Nodes(nodes)
         } else if let Some(time) = self.movetime {
@@ -227,7 +250,6 @@ impl MatchArgs {
             Some(_) => return Err("--draw: MOVES must be at least 1".to_string()),
             None => None,
         };
-        let sprt = self.sprt.as_deref().map(sprt).transpose()?;
         let random_plies = self.random_plies.map_or(
             if self.variant == MatchVariant::Fragments {
                 4
@@ -258,14 +280,14 @@ impl MatchArgs {
             seed: self.seed,
             book_plies: self.book_plies,
             random_plies,
-            games: self.games.map(|games| games.div_ceil(2) as usize * 2),
+            games: None,
             concurrency: self.concurrency as usize,
             resign,
             draw,
             max_moves: self.max_moves,
-            pgn: Some(self.pgn.unwrap_or_else(|| root.join("target/match.pgn"))),
-            json: self.json,
-            sprt,
+            pgn: None,
+            json: None,
+            sprt: None,
             time_margin: Duration::from_millis(self.time_margin),
             move_timeout: self.move_timeout,
             init_timeout: self.init_timeout,

@@ -1,0 +1,118 @@
+//! `cargo xtask spsa` end to end: the tuner (the `xtask` binary) with the test engine of
+//! `src/bin/fake_engine.rs`, whose `Skill` spin option it tunes.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
+const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
+
+/// A scratch directory of its own for each test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("spsa-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `xtask spsa` with the fake engine and `extra` arguments, the state in `dir`.
+fn spsa(dir: &Path, extra: &[&str]) -> Output {
+    Command::new(XTASK)
+        .args(["spsa", "--engine", &format!("cmd={FAKE},option.Skill=40")])
+        .args(["--nodes", "100", "--openings", "../data/openings.epd"])
+        .arg("--state")
+        .arg(dir.join("state.json"))
+        .arg("--pgn")
+        .arg(dir.join("games.pgn"))
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn state(dir: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("state.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn a_run_plays_its_pairs_saves_its_state_and_resumes() {
+    let dir = scratch("run");
+    let output = spsa(
+        &dir,
+        &["--param", "Skill=5", "--pairs", "3", "--concurrency", "2"],
+    );
+    let printed = text(&output);
+    assert!(output.status.success(), "{printed}");
+    // It starts where the engine spec sets the option, with its range from `uci`.
+    assert!(
+        printed.contains("Skill: 40.0 in 0..=100, c_end 5"),
+        "{printed}"
+    );
+    for pair in 1..=3 {
+        assert!(
+            printed.contains(&format!("pair {pair}/3: plus ")),
+            "{printed}"
+        );
+    }
+    assert!(printed.contains("Tuned values: option.Skill="), "{printed}");
+    let saved = state(&dir);
+    assert_eq!(
+        (saved["done"].as_u64(), saved["iterations"].as_u64()),
+        (Some(3), Some(3))
+    );
+    let value = saved["params"][0]["value"].as_f64().unwrap();
+    assert!((0.0..=100.0).contains(&value), "{saved}");
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    let games = outpost_pgn::read_pgn(&pgn).unwrap();
+    assert_eq!(games.len(), 6);
+    let sides = |game: &outpost_pgn::PgnGame| {
+        let tag = |name: &str| {
+            game.tags
+                .iter()
+                .find(|(tag, _)| tag == name)
+                .unwrap()
+                .1
+                .clone()
+        };
+        (tag("White"), tag("Black"))
+    };
+    assert_eq!(sides(&games[0]), ("plus".to_string(), "minus".to_string()));
+
+    // Resumed with more pairs than the state's run: the state's count holds, nothing is left.
+    let resumed = spsa(&dir, &["--resume", "--pairs", "10"]);
+    let printed = text(&resumed);
+    assert!(resumed.status.success(), "{printed}");
+    assert!(printed.contains("over 3 pairs (3 done)"), "{printed}");
+    assert!(!printed.contains("pair 4/"), "{printed}");
+}
+
+#[test]
+fn mistakes_are_explained() {
+    let dir = scratch("mistakes");
+    let unknown = spsa(&dir, &["--param", "Speed"]);
+    let printed = text(&unknown);
+    assert_eq!(unknown.status.code(), Some(2), "{printed}");
+    assert!(
+        printed.contains("no spin option 'Speed' (it has: Skill;"),
+        "{printed}"
+    );
+    let fresh_without_params = spsa(&dir, &[]);
+    assert!(text(&fresh_without_params).contains("--param"));
+    let nothing_to_resume = spsa(&dir, &["--resume"]);
+    assert!(text(&nothing_to_resume).contains("state.json"));
+    std::fs::write(dir.join("state.json"), "not json").unwrap();
+    let broken = spsa(&dir, &["--resume"]);
+    assert!(
+        text(&broken).contains("not an SPSA state"),
+        "{}",
+        text(&broken)
+    );
+}
