@@ -83,23 +83,20 @@ impl Engine {
     /// with `info string` and reading goes on.
     pub fn run<R: BufRead>(&mut self, input: R) {
         for line in LineReader::new(input) {
-            let text = match line {
-                InputLine::Text(text) => text,
+            let go_on = match line {
+                InputLine::Text(text) => self.handle_line(&text),
                 InputLine::InvalidUtf8(text) => {
-                    self.say(&format!(
-                        "info string input is not valid UTF-8, read as: {}",
-                        text.trim()
-                    ));
-                    text
+                    let note = format!("input is not valid UTF-8, read as: {}", text.trim());
+                    self.handle_line_noted(&text, Some(&note))
                 }
                 InputLine::TooLong => {
                     self.say(&format!(
                         "info string input line longer than {MAX_LINE_BYTES} bytes skipped"
                     ));
-                    continue;
+                    true
                 }
             };
-            if !self.handle_line(&text) {
+            if !go_on {
                 return;
             }
         }
@@ -113,8 +110,20 @@ impl Engine {
     /// Handles one line of input; a line that is no command is reported with `info string`.
     /// Returns `false` after `quit`.
     pub fn handle_line(&mut self, line: &str) -> bool {
+        self.handle_line_noted(line, None)
+    }
+
+    /// [`Engine::handle_line`] with a `note` on how the line was read, said with the
+    /// line's error in one `info string`, or alone before a command that parses.
+    fn handle_line_noted(&mut self, line: &str, note: Option<&str>) -> bool {
+        let prefix = note.map(|note| format!("{note}; ")).unwrap_or_default();
         match UciCommand::parse(line) {
-            Ok(command) => self.handle(command),
+            Ok(command) => {
+                if let Some(note) = note {
+                    self.say(&format!("info string {note}"));
+                }
+                self.handle(command)
+            }
             Err(error) => {
                 let kept = match &error {
                     UciError::Option(error) => error
@@ -122,7 +131,10 @@ impl Engine {
                         .map(|option| format!("; {option} is unchanged")),
                     _ => None,
                 };
-                self.say(&format!("info string {error}{}", kept.unwrap_or_default()));
+                self.say(&format!(
+                    "info string {prefix}{error}{}",
+                    kept.unwrap_or_default()
+                ));
                 true
             }
         }
