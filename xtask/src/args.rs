@@ -249,8 +249,9 @@ enum Task {
     /// 0.602, gamma 0.101, A a tenth of the pairs) to C_END and R_END * C_END^2 at the last
     /// pair. The games are `match`'s (the same limits, openings, adjudication and checks);
     /// --concurrency 2N plays N pairs at once. One line per pair: its result and the values so
-    /// far; the state (values, pairs done) is written to --state after each, and --resume
-    /// goes on from it. At the end the values are printed as engine spec tokens, ready for
+    /// far; the state (values, pairs done, what the games are) is written to --state after
+    /// each, and --resume goes on from it with the same game options (a new run refuses to
+    /// overwrite a state). The openings must vary: --openings FILE or --random-plies N. At the end the values are printed as engine spec tokens, ready for
     /// `match --engine`.
     Spsa(Box<SpsaArgs>),
     /// Build Outpost's page as static files any web server serves, at any path: the page,
@@ -306,14 +307,15 @@ struct SpsaArgs {
     /// with --resume)
     #[arg(long = "param", value_name = "NAME[=C_END]", value_parser = param_request)]
     params: Vec<crate::spsa::ParamRequest>,
-    /// Game pairs to play, one iteration each (with --resume: the state's)
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    pairs: u64,
+    /// Game pairs to play, one iteration each [default: 1000; with --resume the state's]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pairs: Option<u64>,
     /// The learning rate at the last pair: a value moves by R_END * C_END per point of
-    /// result there
-    #[arg(long, value_name = "R", default_value_t = 0.002, value_parser = positive_number)]
-    r_end: f64,
-    /// The state file, written after each pair [default: target/spsa.json]
+    /// result there [default: 0.002; with --resume the state's]
+    #[arg(long, value_name = "R", value_parser = positive_number)]
+    r_end: Option<f64>,
+    /// The state file, written after each pair; a new run needs it not to exist [default:
+    /// target/spsa.json]
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// Go on from --state instead of starting from the engine's values
@@ -739,7 +741,7 @@ mod tests {
                     .map(|param| (param.name.as_str(), param.c_end))
                     .collect();
                 assert_eq!(names, [("lmr_base", Some(10.0)), ("delta_margin", None)]);
-                assert_eq!((options.pairs, options.r_end), (50, 0.01));
+                assert_eq!((options.pairs, options.r_end), (Some(50), Some(0.01)));
                 assert!(!options.resume);
                 assert!(options.state.ends_with("target/spsa.json"));
                 let games = &options.games;

@@ -16,11 +16,14 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The openings of the runs.
+const OPENINGS: [&str; 2] = ["--openings", "../data/openings.epd"];
+
 /// Runs `xtask spsa` with the fake engine and `extra` arguments, the state in `dir`.
 fn spsa(dir: &Path, extra: &[&str]) -> Output {
     Command::new(XTASK)
         .args(["spsa", "--engine", &format!("cmd={FAKE},option.Skill=40")])
-        .args(["--nodes", "100", "--openings", "../data/openings.epd"])
+        .args(["--nodes", "100"])
         .arg("--state")
         .arg(dir.join("state.json"))
         .arg("--pgn")
@@ -47,7 +50,11 @@ fn a_run_plays_its_pairs_saves_its_state_and_resumes() {
     let dir = scratch("run");
     let output = spsa(
         &dir,
-        &["--param", "Skill=5", "--pairs", "3", "--concurrency", "2"],
+        &[
+            &OPENINGS[..],
+            &["--param", "Skill=5", "--pairs", "3", "--concurrency", "2"],
+        ]
+        .concat(),
     );
     let printed = text(&output);
     assert!(output.status.success(), "{printed}");
@@ -86,30 +93,71 @@ fn a_run_plays_its_pairs_saves_its_state_and_resumes() {
     };
     assert_eq!(sides(&games[0]), ("plus".to_string(), "minus".to_string()));
 
-    // Resumed with more pairs than the state's run: the state's count holds, nothing is left.
-    let resumed = spsa(&dir, &["--resume", "--pairs", "10"]);
+    // Resumed: nothing is left to play. Another run length, or a new run over the state,
+    // is refused.
+    let resumed = spsa(&dir, &[&OPENINGS[..], &["--resume"]].concat());
     let printed = text(&resumed);
     assert!(resumed.status.success(), "{printed}");
     assert!(printed.contains("over 3 pairs (3 done)"), "{printed}");
-    assert!(!printed.contains("pair 4/"), "{printed}");
+    assert!(printed.contains("0 pairs in "), "{printed}");
+    let longer = spsa(
+        &dir,
+        &[&OPENINGS[..], &["--resume", "--pairs", "10"]].concat(),
+    );
+    assert!(
+        text(&longer).contains("is a run of 3 pairs"),
+        "{}",
+        text(&longer)
+    );
+    let again = spsa(
+        &dir,
+        &[&OPENINGS[..], &["--param", "Skill", "--pairs", "3"]].concat(),
+    );
+    assert!(
+        text(&again).contains("exists: --resume goes on"),
+        "{}",
+        text(&again)
+    );
 }
 
 #[test]
 fn mistakes_are_explained() {
     let dir = scratch("mistakes");
-    let unknown = spsa(&dir, &["--param", "Speed"]);
+    let unknown = spsa(&dir, &[&OPENINGS[..], &["--param", "Speed"]].concat());
     let printed = text(&unknown);
     assert_eq!(unknown.status.code(), Some(2), "{printed}");
     assert!(
         printed.contains("no spin option 'Speed' (it has: Skill;"),
         "{printed}"
     );
-    let fresh_without_params = spsa(&dir, &[]);
+    let fresh_without_params = spsa(&dir, &OPENINGS);
     assert!(text(&fresh_without_params).contains("--param"));
-    let nothing_to_resume = spsa(&dir, &["--resume"]);
+    let nothing_to_resume = spsa(&dir, &[&OPENINGS[..], &["--resume"]].concat());
     assert!(text(&nothing_to_resume).contains("state.json"));
+    let same_openings = spsa(&dir, &["--param", "Skill"]);
+    assert!(
+        text(&same_openings).contains("--random-plies"),
+        "{}",
+        text(&same_openings)
+    );
+    let twice = spsa(
+        &dir,
+        &[
+            "--param",
+            "Skill",
+            "--param",
+            "skill",
+            "--random-plies",
+            "4",
+        ],
+    );
+    assert!(
+        text(&twice).contains("--param Skill is given twice"),
+        "{}",
+        text(&twice)
+    );
     std::fs::write(dir.join("state.json"), "not json").unwrap();
-    let broken = spsa(&dir, &["--resume"]);
+    let broken = spsa(&dir, &[&OPENINGS[..], &["--resume"]].concat());
     assert!(
         text(&broken).contains("not an SPSA state"),
         "{}",

@@ -43,6 +43,8 @@ pub struct Spsa {
     pub iterations: u64,
     /// The iterations done.
     pub done: u64,
+    /// What the games are (limit, rules, openings): a resumed run plays the same.
+    pub games: String,
 }
 
 /// One iteration's two sides: the values each engine gets, and the signs they came from.
@@ -59,13 +61,42 @@ pub struct Perturbation {
 }
 
 impl Spsa {
-    /// A run of `iterations` iterations from the parameters' current values.
-    pub fn new(params: Vec<Param>, iterations: u64) -> Spsa {
+    /// A run of `iterations` iterations of `games` from the parameters' current values.
+    pub fn new(params: Vec<Param>, iterations: u64, games: String) -> Spsa {
         Spsa {
             params,
             iterations: iterations.max(1),
             done: 0,
+            games,
         }
+    }
+
+    /// Checks what a state file may hold wrong: a parameter whose range is empty, whose
+    /// value is outside it, or whose gains are not numbers above 0; no iterations, or more
+    /// done than planned.
+    pub fn check(&self) -> Result<(), String> {
+        if self.iterations == 0 || self.done > self.iterations {
+            return Err(format!(
+                "{} of {} iterations done",
+                self.done, self.iterations
+            ));
+        }
+        for param in &self.params {
+            let positive = |x: f64| x.is_finite() && x > 0.0;
+            if !(param.min <= param.max && (param.min..=param.max).contains(&param.value)) {
+                return Err(format!(
+                    "{} is {} in {}..={}",
+                    param.name, param.value, param.min, param.max
+                ));
+            }
+            if !positive(param.c_end) || !positive(param.r_end) {
+                return Err(format!(
+                    "{} has c_end {} and r_end {} (both must be above 0)",
+                    param.name, param.c_end, param.r_end
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The perturbation of `param` at iteration `k` (from 0): `c_end` at the last.
@@ -145,7 +176,7 @@ mod tests {
     /// The gains start large and reach `c_end` and `r_end · c_end²` at the last iteration.
     #[test]
     fn the_gains_end_at_their_end_values() {
-        let spsa = Spsa::new(vec![param("x", 0.0, 4.0, 0.002)], 1000);
+        let spsa = Spsa::new(vec![param("x", 0.0, 4.0, 0.002)], 1000, String::new());
         let p = &spsa.params[0];
         assert!((spsa.c(p, 999) - 4.0).abs() < 1e-9);
         assert!((spsa.a(p, 999) - 0.002 * 16.0).abs() < 1e-9);
@@ -156,7 +187,7 @@ mod tests {
     /// and within range.
     #[test]
     fn the_sides_are_mirrored_and_within_range() {
-        let mut spsa = Spsa::new(vec![param("x", 10.0, 3.0, 0.002); 8], 100);
+        let mut spsa = Spsa::new(vec![param("x", 10.0, 3.0, 0.002); 8], 100, String::new());
         spsa.params[7].value = 99.0;
         let perturbation = spsa.perturb(0, &mut ChaCha8Rng::seed_from_u64(1));
         for i in 0..7 {
@@ -169,12 +200,29 @@ mod tests {
         assert!(signs.contains(&1.0) && signs.contains(&-1.0), "{signs:?}");
     }
 
+    /// A state with an empty range, a value outside it or a gain of 0 is refused.
+    #[test]
+    fn a_broken_state_is_refused() {
+        let good = Spsa::new(vec![param("x", 0.0, 3.0, 0.002)], 10, String::new());
+        assert_eq!(good.check(), Ok(()));
+        let broken = |change: fn(&mut Spsa)| {
+            let mut spsa = good.clone();
+            change(&mut spsa);
+            spsa.check().unwrap_err()
+        };
+        assert!(broken(|s| s.params[0].min = 200.0).contains("x is 0 in 200..=100"));
+        assert!(broken(|s| s.params[0].value = f64::NAN).contains("x is NaN"));
+        assert!(broken(|s| s.params[0].c_end = 0.0).contains("c_end 0"));
+        assert!(broken(|s| s.done = 11).contains("11 of 10"));
+    }
+
     /// A win of the plus side moves each parameter its sign's way, a draw not at all.
     #[test]
     fn results_move_the_values_towards_the_winner() {
         let mut spsa = Spsa::new(
             vec![param("x", 0.0, 3.0, 0.002), param("y", 0.0, 3.0, 0.002)],
             10,
+            String::new(),
         );
         let perturbation = spsa.perturb(0, &mut ChaCha8Rng::seed_from_u64(2));
         spsa.update(&perturbation, 0.0);
@@ -202,6 +250,7 @@ mod tests {
         let mut spsa = Spsa::new(
             vec![param("x", 0.0, 5.0, 0.01), param("y", 0.0, 5.0, 0.01)],
             iterations,
+            String::new(),
         );
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for k in 0..iterations {

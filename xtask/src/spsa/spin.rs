@@ -5,7 +5,7 @@ use crate::match_runner::EngineSpec;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A `spin` option: `option name NAME type spin default D min A max B`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,28 +70,38 @@ pub fn spin_options(spec: &EngineSpec, patience: Duration) -> Result<Vec<SpinOpt
     });
     // An engine that has already quit makes the write fail; its output still tells.
     let _ = writeln!(stdin, "uci").and_then(|()| stdin.flush());
+    // One deadline for the whole answer: an engine that talks without end is no answer.
+    let deadline = Instant::now() + patience;
     let mut options = Vec::new();
-    let answered = loop {
-        match lines.recv_timeout(patience) {
-            Ok(line) if line.trim() == "uciok" => break true,
+    let answer = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        // Lines already waiting would be handed out even after the deadline.
+        let line = if left.is_zero() {
+            Err(mpsc::RecvTimeoutError::Timeout)
+        } else {
+            lines.recv_timeout(left)
+        };
+        match line {
+            Ok(line) if line.trim() == "uciok" => break Ok(()),
             Ok(line) => options.extend(parse_option_line(&line)),
-            Err(_) => break false,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                break Err(format!(
+                    "'{what}' did not answer uci with uciok within {} s",
+                    patience.as_secs_f64()
+                ))
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                break Err(format!("'{what}' ended without answering uci with uciok"))
+            }
         }
     };
     let _ = writeln!(stdin, "quit");
     drop(stdin);
-    if !answered {
+    if answer.is_err() {
         let _ = child.kill();
     }
     let _ = child.wait();
-    if answered {
-        Ok(options)
-    } else {
-        Err(format!(
-            "'{what}' did not answer uci with uciok within {} s",
-            patience.as_secs_f64()
-        ))
-    }
+    answer.map(|()| options)
 }
 
 #[cfg(test)]
