@@ -118,7 +118,7 @@ search_params! {
     /// Reverse futility pruning applies up to this depth.
     reverse_futility_max_depth = 6 in 0..=16;
     /// Reverse futility margin per ply of depth, in centipawns.
-    reverse_futility_margin = 90 in 10..=400;
+    reverse_futility_margin = 89 in 10..=400;
     /// Null-move pruning applies from this depth on.
     null_move_min_depth = 3 in 1..=16;
     /// The null move's base depth reduction.
@@ -126,7 +126,7 @@ search_params! {
     /// One more ply of null-move reduction per this many plies of depth.
     null_move_depth_divisor = 4 in 1..=16;
     /// One more ply of null-move reduction per this many centipawns of eval above beta.
-    null_move_eval_divisor = 200 in 50..=1000;
+    null_move_eval_divisor = 209 in 50..=1000;
     /// At most this many plies of null-move reduction come from the eval margin.
     null_move_max_eval_reduction = 3 in 0..=8;
     /// Internal iterative reduction (one ply less without a hash move) from this depth on.
@@ -134,7 +134,7 @@ search_params! {
     /// Captures losing material by SEE are pruned up to this depth.
     see_prune_max_depth = 4 in 0..=16;
     /// SEE pruning threshold per ply of depth, in centipawns (the capture must lose more).
-    see_prune_margin = 100 in 0..=500;
+    see_prune_margin = 90 in 0..=500;
     /// Late move pruning applies up to this depth.
     late_move_max_depth = 8 in 0..=16;
     /// Late move pruning skips quiet moves after `late_move_base + depth²` moves.
@@ -142,17 +142,17 @@ search_params! {
     /// Futility pruning of quiet moves applies up to this depth.
     futility_max_depth = 6 in 0..=16;
     /// Futility margin at depth 0, in centipawns.
-    futility_margin_base = 100 in 0..=500;
+    futility_margin_base = 104 in 0..=500;
     /// Futility margin per ply of depth, in centipawns.
-    futility_margin_per_depth = 120 in 0..=500;
+    futility_margin_per_depth = 116 in 0..=500;
     /// Late move reductions apply from this depth on.
     lmr_min_depth = 3 in 1..=16;
     /// Late move reduction: `base + ln(depth)·ln(move number) / divisor`, base in hundredths.
-    lmr_base = 50 in -100..=300;
+    lmr_base = 53 in -100..=300;
     /// Late move reduction divisor, in hundredths (see `lmr_base`).
-    lmr_divisor = 225 in 100..=600;
+    lmr_divisor = 184 in 100..=600;
     /// One ply less (more) reduction per this much positive (negative) history, continuation histories included.
-    lmr_history_divisor = 8192 in 1000..=32000;
+    lmr_history_divisor = 8727 in 1000..=32000;
     /// Less late move reduction at principal variation nodes, in plies.
     lmr_pv_reduction_less = 1 in 0..=3;
     /// Less late move reduction for killer moves, in plies.
@@ -168,9 +168,9 @@ search_params! {
     /// The other moves must fail below the hash score minus this many centipawns per ply.
     singular_margin_per_depth = 2 in 0..=10;
     /// Quiescence delta pruning margin, in centipawns.
-    delta_margin = 200 in 0..=1000;
+    delta_margin = 182 in 0..=1000;
     /// History bonus of a cut-off at depth `d`: this times `d - ½`, at most `history_bonus_max`.
-    history_bonus_per_depth = 200 in 1..=1000;
+    history_bonus_per_depth = 214 in 1..=1000;
     /// The largest history bonus.
     history_bonus_max = 1600 in 100..=4000;
     /// History values are kept within ± this (gravity).
