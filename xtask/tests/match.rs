@@ -3,20 +3,11 @@
 //! must cost the failing engine its game, be counted as what it was, and leave the match
 //! going on.
 
+mod common;
+
+use common::{scratch, text, FAKE, XTASK};
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::{Command, Output};
-
-const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
-const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
-
-/// A scratch directory of its own for each test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("match-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The spec of the fake engine with these arguments.
 fn fake(name: &str, arguments: &[&str]) -> String {
@@ -29,7 +20,7 @@ fn fake(name: &str, arguments: &[&str]) -> String {
 
 /// Runs a match of `first` against `second` with `extra` arguments; its output, PGN and JSON.
 fn run(name: &str, first: &str, second: &str, extra: &[&str]) -> (Output, String, Value) {
-    let dir = scratch(name);
+    let dir = scratch("match", name);
     let (pgn, json) = (dir.join("games.pgn"), dir.join("summary.json"));
     let output = Command::new(XTASK)
         .args(["match", "--engine", first, "--engine", second])
@@ -46,14 +37,6 @@ fn run(name: &str, first: &str, second: &str, extra: &[&str]) -> (Output, String
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or(Value::Null);
     (output, pgn, json)
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 /// Every game of the PGN read back, each move legal by Outpost's rules.
@@ -304,7 +287,7 @@ fn chess960_and_fragments() {
 
 #[test]
 fn pgn_openings_are_replayed() {
-    let dir = scratch("pgn-book");
+    let dir = scratch("match", "pgn-book");
     let book = dir.join("book.pgn");
     std::fs::write(
         &book,
@@ -340,7 +323,7 @@ fn pgn_openings_are_replayed() {
 
 /// A file of two openings given as positions (FEN), not as moves from the start.
 fn fen_openings() -> String {
-    let path = scratch("fen-openings").join("fens.txt");
+    let path = scratch("match", "fen-openings").join("fens.txt");
     std::fs::write(
         &path,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\n\
@@ -356,7 +339,7 @@ fn xboard_engines_play_against_uci_engines() {
     // answers a move out of force mode at once and refuses a `go` without the clocks, as a
     // real engine would go astray without `force` or `time`.
     let openings = fen_openings();
-    let log = scratch("xboard-log").join("engines.log");
+    let log = scratch("match", "xboard-log").join("engines.log");
     let log = log.to_string_lossy();
     let (output, pgn, json) = run(
         "xboard",

@@ -1,20 +1,12 @@
 //! `cargo xtask spsa` end to end: the tuner (the `xtask` binary) with the test engine of
 //! `src/bin/fake_engine.rs`, whose `Skill` spin option it tunes.
 
+mod common;
+
+use common::{scratch, text, FAKE, XTASK};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-
-const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
-const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
-
-/// A scratch directory of its own for each test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("spsa-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The openings of the runs.
 const OPENINGS: [&str; 2] = ["--openings", "../data/openings.epd"];
@@ -33,21 +25,13 @@ fn spsa(dir: &Path, extra: &[&str]) -> Output {
         .unwrap()
 }
 
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
 fn state(dir: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(dir.join("state.json")).unwrap()).unwrap()
 }
 
 #[test]
 fn a_run_plays_its_pairs_saves_its_state_and_resumes() {
-    let dir = scratch("run");
+    let dir = scratch("spsa", "run");
     let output = spsa(
         &dir,
         &[
@@ -122,7 +106,7 @@ fn a_run_plays_its_pairs_saves_its_state_and_resumes() {
 
 #[test]
 fn mistakes_are_explained() {
-    let dir = scratch("mistakes");
+    let dir = scratch("spsa", "mistakes");
     let unknown = spsa(&dir, &[&OPENINGS[..], &["--param", "Speed"]].concat());
     let printed = text(&unknown);
     assert_eq!(unknown.status.code(), Some(2), "{printed}");
