@@ -10,7 +10,7 @@ use outpost_movegen::uci::UciNotation;
 use outpost_movegen::Game;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -161,6 +161,35 @@ struct XboardState {
     pings: u32,
 }
 
+/// The lines an engine writes to `stdout`, each with the time it was read, from a thread of
+/// their own (logged under `who` as they come); the channel closes when the engine does.
+pub fn read_lines(
+    stdout: ChildStdout,
+    log: Option<Log>,
+    who: String,
+) -> Receiver<(Instant, String)> {
+    let (sender, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match reader.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8_lossy(&bytes).trim_end().to_string();
+            if let Some(log) = &log {
+                log.write(&who, ">", &line);
+            }
+            if sender.send((Instant::now(), line)).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
 /// A running engine.
 pub struct Engine {
     name: String,
@@ -217,26 +246,7 @@ impl Engine {
         })?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = mpsc::channel();
-        let (reader_log, who) = (log.clone(), spec.name.clone());
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut bytes = Vec::new();
-            loop {
-                bytes.clear();
-                match reader.read_until(b'\n', &mut bytes) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {}
-                }
-                let line = String::from_utf8_lossy(&bytes).trim_end().to_string();
-                if let Some(log) = &reader_log {
-                    log.write(&who, ">", &line);
-                }
-                if sender.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = read_lines(stdout, log.clone(), spec.name.clone());
         let mut engine = Engine {
             name: spec.name.clone(),
             child,

@@ -16,6 +16,7 @@ mod spec;
 mod stats;
 mod xboard;
 
+pub use engine::read_lines;
 pub use openings::{generator, Opening};
 pub use options::{GameArgs, MatchArgs, MatchOptions};
 pub use play::Record;

@@ -1,8 +1,8 @@
 //! The `spin` options a UCI engine offers: the parameters SPSA may tune, with their
 //! ranges, asked of the engine itself (`uci`, then its `option` lines until `uciok`).
 
-use crate::match_runner::EngineSpec;
-use std::io::{BufRead, BufReader, Write};
+use crate::match_runner::{read_lines, EngineSpec};
+use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -59,15 +59,7 @@ pub fn spin_options(spec: &EngineSpec, patience: Duration) -> Result<Vec<SpinOpt
         .map_err(|error| format!("cannot start '{what}': {error}"))?;
     let mut stdin = child.stdin.take().expect("piped stdin");
     let stdout = child.stdout.take().expect("piped stdout");
-    let (sender, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let lines = read_lines(stdout, None, spec.name.clone());
     // An engine that has already quit makes the write fail; its output still tells.
     let _ = writeln!(stdin, "uci").and_then(|()| stdin.flush());
     // One deadline for the whole answer: an engine that talks without end is no answer.
@@ -82,8 +74,8 @@ pub fn spin_options(spec: &EngineSpec, patience: Duration) -> Result<Vec<SpinOpt
             lines.recv_timeout(left)
         };
         match line {
-            Ok(line) if line.trim() == "uciok" => break Ok(()),
-            Ok(line) => options.extend(parse_option_line(&line)),
+            Ok((_, line)) if line.trim() == "uciok" => break Ok(()),
+            Ok((_, line)) => options.extend(parse_option_line(&line)),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 break Err(format!(
                     "'{what}' did not answer uci with uciok within {} s",
