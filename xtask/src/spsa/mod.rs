@@ -184,7 +184,9 @@ fn pair_games(options: &SpsaOptions, spsa: &Spsa, perturbation: &Perturbation) -
         let mut engine = options.games.engines[0].clone();
         engine.name = name.to_string();
         for (param, value) in spsa.params.iter().zip(values) {
-            engine.options.retain(|(option, _)| *option != param.name);
+            engine
+                .options
+                .retain(|(option, _)| !option.eq_ignore_ascii_case(&param.name));
             engine.options.push((param.name.clone(), value.to_string()));
         }
         engine
