@@ -198,6 +198,85 @@ fn the_sprt_stops_the_match_when_it_decides() {
 }
 
 #[test]
+fn an_undecided_sprt_continues_from_its_summary() {
+    let engines = (fake("a", &[]), fake("b", &["--seed", "9"]));
+    let arguments = |seed: &'static str| {
+        [
+            "--games",
+            "4",
+            "--nodes",
+            "100",
+            "--max-moves",
+            "30",
+            "--openings",
+            "../data/openings.epd",
+            "--order",
+            "random",
+            "--seed",
+            seed,
+            "--sprt",
+            "elo0=0",
+            "elo1=10",
+        ]
+    };
+    let (output, _, first) = run("continue-first", &engines.0, &engines.1, &arguments("1"));
+    assert!(output.status.success(), "{}", text(&output));
+    assert_eq!(first["sprt"]["result"], "none", "{first}");
+    let earlier = scratch("match", "continue-earlier").join("earlier.json");
+    std::fs::write(&earlier, first.to_string()).unwrap();
+    let earlier = earlier.display().to_string();
+
+    let mut again: Vec<&str> = arguments("2").to_vec();
+    again.extend(["--continue", &earlier]);
+    let (output, _, json) = run("continue-second", &engines.0, &engines.1, &again);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("Continuing "), "{out}");
+    assert_eq!(json["games"], 8, "{json}");
+    assert_eq!(
+        json["continues"],
+        serde_json::json!([first["command"]]),
+        "{json}"
+    );
+    let pairs = |summary: &Value| -> u64 {
+        summary["pentanomial"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .sum()
+    };
+    assert_eq!(pairs(&json), 4, "{json}");
+    let wins = first["wins"].as_u64().unwrap();
+    assert!(json["wins"].as_u64().unwrap() >= wins, "{json}");
+
+    // The same openings again, another limit, another engine: refused, nothing played.
+    let refusals = [
+        (arguments("1").to_vec(), &engines.1, "give another --seed"),
+        (
+            arguments("2")
+                .map(|a| if a == "100" { "200" } else { a })
+                .to_vec(),
+            &engines.1,
+            "limit",
+        ),
+        (
+            arguments("2").to_vec(),
+            &engines.0,
+            "another experiment: engine",
+        ),
+    ];
+    for (mut arguments, second, why) in refusals {
+        arguments.extend(["--continue", &earlier]);
+        let (output, _, _) = run("continue-refused", &engines.0, second, &arguments);
+        let out = text(&output);
+        assert!(!output.status.success(), "{why}: {out}");
+        assert!(out.contains(why), "{why}: {out}");
+        assert!(!out.contains("game 1/"), "{why}: {out}");
+    }
+}
+
+#[test]
 fn scores_adjudicate_resignations_and_draws() {
     let (output, pgn, json) = run(
         "resign",

@@ -8,6 +8,7 @@
 //! result and the match so far; at the end a summary is printed and, with `--json`, written.
 
 mod adjudication;
+mod earlier;
 mod engine;
 mod openings;
 mod options;
@@ -24,6 +25,7 @@ pub use spec::{spec_tokens, EngineSpec, SpecTokens};
 
 use crate::Verdict;
 
+use earlier::{Earlier, Experiment};
 use options::Limit;
 use play::{Context, Fault, Job};
 use stats::{Decision, Estimate, Tally};
@@ -232,6 +234,24 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
             })
         })
         .collect();
+    let names = [
+        options.engines[0].name.as_str(),
+        options.engines[1].name.as_str(),
+    ];
+    let earlier = match &options.continue_from {
+        Some(path) => {
+            let this = Experiment {
+                names,
+                commands: engine_commands(options),
+                variant: options.variant.name(),
+                limit: options.limit.text(),
+                openings: &openings_text,
+                sprt: options.sprt,
+            };
+            Some(Earlier::load(path, &this)?)
+        }
+        None => None,
+    };
     let mut pgn = match &options.pgn {
         Some(path) => {
             if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -250,10 +270,6 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
         .as_deref()
         .map(engine::Log::create)
         .transpose()?;
-    let names = [
-        options.engines[0].name.as_str(),
-        options.engines[1].name.as_str(),
-    ];
     let command = command_line();
     println!("{command}");
     println!(
@@ -277,6 +293,25 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
         );
     }
 
+    let mut standing = earlier.as_ref().map_or_else(Standing::default, |earlier| {
+        earlier.standing(options.sprt.as_ref())
+    });
+    if let (Some(earlier), Some(path)) = (&earlier, &options.continue_from) {
+        let tally = &standing.tally;
+        println!(
+            "Continuing {}: {} games, W-D-L {}-{}-{}{}",
+            path.display(),
+            earlier.games(),
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            if options.sprt.is_some() {
+                format!(", pairs {}, LLR {:.2}", tally.pair_count(), standing.llr)
+            } else {
+                String::new()
+            }
+        );
+    }
     let began = Instant::now();
     let stop = AtomicBool::new(false);
     let started = [AtomicBool::new(false), AtomicBool::new(false)];
@@ -287,7 +322,6 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
         started: &started,
         log,
     };
-    let mut standing = Standing::default();
     let mut fatal = None;
     let mut pgn_error = None;
     std::thread::scope(|scope| {
@@ -342,7 +376,7 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     if let Some(error) = fatal {
         return Err(error);
     }
-    let seconds = began.elapsed().as_secs_f64();
+    let seconds = began.elapsed().as_secs_f64() + earlier.as_ref().map_or(0.0, Earlier::seconds);
     let summary = summary(options, &standing, names, seconds);
     println!("{summary}");
     if let (Some(path), Some(error)) = (&options.pgn, pgn_error) {
@@ -352,7 +386,14 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
         println!("Games in {}", path.display());
     }
     if let Some(path) = &options.json {
-        let json = json_summary(options, &standing, names, &command, seconds, &openings_text);
+        let continues = earlier.as_ref().map(Earlier::commands).unwrap_or_default();
+        let run = Run {
+            command: &command,
+            continues: &continues,
+            seconds,
+            openings: &openings_text,
+        };
+        let json = json_summary(options, &standing, names, &run);
         let text = serde_json::to_string_pretty(&json).map_err(|error| error.to_string())?;
         std::fs::write(path, text + "\n")
             .map_err(|error| format!("{}: {error}", path.display()))?;
@@ -523,14 +564,32 @@ fn estimate_json(estimate: Option<Estimate>) -> serde_json::Value {
     }
 }
 
+/// The engines' commands as the JSON summary writes them.
+fn engine_commands(options: &MatchOptions) -> [String; 2] {
+    [
+        options.engines[0].command.join(" "),
+        options.engines[1].command.join(" "),
+    ]
+}
+
+/// How the games of a summary were played.
+struct Run<'a> {
+    /// The command line of this match.
+    command: &'a str,
+    /// The command lines of the earlier matches it continues, oldest first.
+    continues: &'a [String],
+    /// Seconds of all of them.
+    seconds: f64,
+    /// The openings of this match in words.
+    openings: &'a str,
+}
+
 /// The JSON summary.
 fn json_summary(
     options: &MatchOptions,
     standing: &Standing,
     names: [&str; 2],
-    command: &str,
-    seconds: f64,
-    openings: &str,
+    run: &Run<'_>,
 ) -> serde_json::Value {
     let tally = &standing.tally;
     let faults: serde_json::Map<String, serde_json::Value> = names
@@ -568,13 +627,14 @@ fn json_summary(
         })
     });
     serde_json::json!({
-        "command": command,
+        "command": run.command,
+        "continues": run.continues,
         "engines": names,
-        "engine_commands": [options.engines[0].command.join(" "), options.engines[1].command.join(" ")],
+        "engine_commands": engine_commands(options),
         "variant": options.variant.name(),
         "limit": options.limit.text(),
-        "openings": openings,
-        "seconds": seconds,
+        "openings": run.openings,
+        "seconds": run.seconds,
         "games": tally.games(),
         "wins": tally.wins,
         "draws": tally.draws,

@@ -77,6 +77,8 @@ pub struct MatchOptions {
     pub json: Option<PathBuf>,
     /// The SPRT, when the match is one.
     pub sprt: Option<Sprt>,
+    /// The JSON summary of an earlier match of the same experiment that this one continues.
+    pub continue_from: Option<PathBuf>,
     /// How far beyond its clock (or movetime) an engine may go before it loses on time.
     pub time_margin: Duration,
     /// How long an engine may take for a move at a fixed node count or depth.
@@ -117,6 +119,11 @@ pub struct MatchArgs {
     /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
     #[arg(long, num_args = 1..=4, value_name = "K=V")]
     sprt: Option<Vec<String>>,
+    /// Go on from an earlier match's JSON summary (its --json) of the same engines, limit
+    /// and SPRT: its games count first, so that an SPRT stopped by --games continues. Give
+    /// another --seed, so that the openings are new
+    #[arg(long = "continue", value_name = "JSON")]
+    continue_from: Option<PathBuf>,
 }
 
 /// How the games of a match are played, whoever plays them: the limit, the rules, the
@@ -217,6 +224,7 @@ impl MatchArgs {
         options.pgn = Some(self.pgn.unwrap_or_else(|| root.join("target/match.pgn")));
         options.json = self.json;
         options.sprt = sprt;
+        options.continue_from = self.continue_from;
         Ok(options)
     }
 }
@@ -288,6 +296,7 @@ impl GameArgs {
             pgn: None,
             json: None,
             sprt: None,
+            continue_from: None,
             time_margin: Duration::from_millis(self.time_margin),
             move_timeout: self.move_timeout,
             init_timeout: self.init_timeout,
