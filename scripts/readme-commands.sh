@@ -170,6 +170,14 @@ plan() {
       run=$(sed -E -e 's/--games [0-9]+/--games 4/' -e 's/--nodes [0-9]+/--nodes 2000/' \
         -e "s#--pgn [^ ]+#--pgn $scratch/sprt.pgn#" -e "s#--json [^ ]+#--json $scratch/sprt.json#" <<<"$run")
       expect=("^game [1-4]/4: .*[|] 4 games, W-D-L" "^SPRT \[0, 10\] alpha 0.05 beta 0.05: LLR " "^Summary in ") ;;
+    "cargo xtask match "*"--json target/sprt-1.json")
+      # The --continue example as written (four games at 2,000 nodes, which decide nothing):
+      # its first match writes the summary the second one goes on from.
+      run="cargo build --release -p outpost-engine && $command"
+      expect=("^game [1-4]/4: .*[|] 4 games, W-D-L" "^Summary in target/sprt-1.json$") ;;
+    "cargo xtask match "*"--continue target/sprt-1.json")
+      run="cargo build --release -p outpost-engine && $command"
+      expect=("^Continuing target/sprt-1.json: 4 games, " "^game [1-4]/4: .*[|] 8 games, W-D-L") ;;
     "cargo xtask match "*)
       # The documented match, two games: the clock 1+0.02 (or 2,000 nodes a move), the PGN
       # and JSON into the scratch directory. An opponent from /usr/games that is not
