@@ -80,6 +80,22 @@ impl Entry {
                 Bound::Upper => self.score <= alpha,
             }
     }
+
+    /// `eval` or, where the entry's bound says its score is nearer the truth (exact, a lower
+    /// bound above `eval`, an upper bound below it), the entry's score; never a mate score.
+    #[inline]
+    pub fn refine(&self, eval: Score) -> Score {
+        let nearer = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score > eval,
+            Bound::Upper => self.score < eval,
+        };
+        if nearer && !self.score.is_mate() {
+            self.score
+        } else {
+            eval
+        }
+    }
 }
 
 /// A transposition table sized in MiB, with buckets of four entries, depth-preferred
@@ -303,5 +319,25 @@ mod tests {
         assert!(table.hashfull() <= 1000);
         table.clear();
         assert!(table.probe(42, 0).is_none());
+    }
+
+    #[test]
+    fn refines_an_evaluation_only_where_the_bound_says_it_is_nearer() {
+        let cp = Score::centipawns;
+        let entry = |score, bound| Entry {
+            best_move: Move::NULL,
+            score,
+            depth: 5,
+            bound,
+        };
+        assert_eq!(entry(cp(30), Bound::Exact).refine(cp(80)), cp(30));
+        assert_eq!(entry(cp(120), Bound::Lower).refine(cp(80)), cp(120));
+        assert_eq!(entry(cp(30), Bound::Lower).refine(cp(80)), cp(80));
+        assert_eq!(entry(cp(30), Bound::Upper).refine(cp(80)), cp(30));
+        assert_eq!(entry(cp(120), Bound::Upper).refine(cp(80)), cp(80));
+        assert_eq!(
+            entry(Score::mate_in(3), Bound::Exact).refine(cp(80)),
+            cp(80)
+        );
     }
 }

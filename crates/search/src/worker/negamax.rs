@@ -92,12 +92,14 @@ impl Worker<'_, '_> {
                 return entry.score;
             }
         }
-        // Step 6. The evaluation corrected by what searches found at this pawn structure, as
-        // pruning reads it; the correction history learns from the static evaluation itself.
+        // Step 6. The evaluation corrected by what searches found at this pawn structure, and
+        // by the table's score where its bound says that is nearer the truth, as pruning
+        // reads it; the correction history learns from the static evaluation itself.
         let eval = if checked {
             static_eval
         } else {
-            self.memory.correction.correct(&self.board, static_eval)
+            let corrected = self.memory.correction.correct(&self.board, static_eval);
+            entry.map_or(corrected, |entry| entry.refine(corrected))
         };
         if !pv_node && !checked && !singular_test && beta.raw().abs() < Score::MATE_BOUND.raw() {
             // Step 7. Reverse futility pruning.
