@@ -161,9 +161,32 @@ impl Earlier {
         self.seconds
     }
 
-    /// Its games, for the header.
+    /// Its games.
     pub fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
+    }
+
+    /// The line that says what the match goes on from (read from `path`; `standing` is
+    /// [`Earlier::standing`]'s): `Continuing FILE: 1600 games, W-D-L 513-631-456, pairs 800,
+    /// LLR 1.65`.
+    pub fn header(&self, path: &Path, standing: &Standing, sprt: bool) -> String {
+        let tally = &standing.tally;
+        let mut line = format!(
+            "Continuing {}: {} games, W-D-L {}-{}-{}",
+            path.display(),
+            self.games(),
+            tally.wins,
+            tally.draws,
+            tally.losses
+        );
+        if sprt {
+            line.push_str(&format!(
+                ", pairs {}, LLR {:.2}",
+                tally.pair_count(),
+                standing.llr
+            ));
+        }
+        line
     }
 }
 
@@ -219,6 +242,13 @@ mod tests {
         assert!(standing.faults[0].is_empty());
         assert_eq!(earlier.commands(), ["cargo xtask match --seed 1"]);
         assert_eq!(earlier.games(), 10);
+        assert_eq!(
+            earlier.header(Path::new("a.json"), &standing, true),
+            format!(
+                "Continuing a.json: 10 games, W-D-L 5-2-3, pairs 5, LLR {:.2}",
+                standing.llr
+            )
+        );
     }
 
     #[test]

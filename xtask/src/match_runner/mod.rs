@@ -297,19 +297,9 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
         earlier.standing(options.sprt.as_ref())
     });
     if let (Some(earlier), Some(path)) = (&earlier, &options.continue_from) {
-        let tally = &standing.tally;
         println!(
-            "Continuing {}: {} games, W-D-L {}-{}-{}{}",
-            path.display(),
-            earlier.games(),
-            tally.wins,
-            tally.draws,
-            tally.losses,
-            if options.sprt.is_some() {
-                format!(", pairs {}, LLR {:.2}", tally.pair_count(), standing.llr)
-            } else {
-                String::new()
-            }
+            "{}",
+            earlier.header(path, &standing, options.sprt.is_some())
         );
     }
     let began = Instant::now();
