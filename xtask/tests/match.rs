@@ -200,10 +200,9 @@ fn the_sprt_stops_the_match_when_it_decides() {
 #[test]
 fn an_undecided_sprt_continues_from_its_summary() {
     let engines = (fake("a", &[]), fake("b", &["--seed", "9"]));
-    let arguments = |seed: &'static str| {
+    let arguments = |games: &'static str, seed: &'static str| {
         [
             "--games",
-            "4",
             "--nodes",
             "100",
             "--max-moves",
@@ -218,61 +217,105 @@ fn an_undecided_sprt_continues_from_its_summary() {
             "elo0=0",
             "elo1=10",
         ]
+        .into_iter()
+        .flat_map(move |word| {
+            if word == "--games" {
+                vec![word, games]
+            } else {
+                vec![word]
+            }
+        })
+        .collect::<Vec<_>>()
     };
-    let (output, _, first) = run("continue-first", &engines.0, &engines.1, &arguments("1"));
+    let (output, _, first) = run(
+        "continue-first",
+        &engines.0,
+        &engines.1,
+        &arguments("4", "1"),
+    );
     assert!(output.status.success(), "{}", text(&output));
     assert_eq!(first["sprt"]["result"], "none", "{first}");
     let earlier = scratch("match", "continue-earlier").join("earlier.json");
     std::fs::write(&earlier, first.to_string()).unwrap();
     let earlier = earlier.display().to_string();
 
-    let mut again: Vec<&str> = arguments("2").to_vec();
+    let mut again = arguments("4", "1");
     again.extend(["--continue", &earlier]);
-    let (output, _, json) = run("continue-second", &engines.0, &engines.1, &again);
+    let (output, pgn, json) = run("continue-second", &engines.0, &engines.1, &again);
     let out = text(&output);
     assert!(output.status.success(), "{out}");
-    assert!(out.contains("Continuing "), "{out}");
+    let header = format!(
+        "Continuing {earlier}: 4 games, W-D-L {}-{}-{}, pairs 2, LLR ",
+        first["wins"], first["draws"], first["losses"]
+    );
+    assert!(out.contains(&header), "{header}\n{out}");
     assert_eq!(json["games"], 8, "{json}");
     assert_eq!(
         json["continues"],
         serde_json::json!([first["command"]]),
         "{json}"
     );
-    let pairs = |summary: &Value| -> u64 {
-        summary["pentanomial"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_u64().unwrap())
-            .sum()
+    let counts = |summary: &Value, key: &str| -> Vec<u64> {
+        let values: Vec<&Value> = match &summary[key] {
+            Value::Array(values) => values.iter().collect(),
+            Value::Object(values) => values.values().collect(),
+            _ => panic!("{key}: {summary}"),
+        };
+        values.into_iter().map(|v| v.as_u64().unwrap()).collect()
     };
-    assert_eq!(pairs(&json), 4, "{json}");
-    let wins = first["wins"].as_u64().unwrap();
-    assert!(json["wins"].as_u64().unwrap() >= wins, "{json}");
+    assert_eq!(
+        counts(&json, "pentanomial").iter().sum::<u64>(),
+        4,
+        "{json}"
+    );
+    assert_eq!(counts(&json, "endings").iter().sum::<u64>(), 8, "{json}");
+    let sum = |key: &str| first[key].as_u64().unwrap() <= json[key].as_u64().unwrap();
+    assert!(
+        sum("wins") && sum("draws") && sum("losses"),
+        "{first}\n{json}"
+    );
+    // The new games take the openings that follow the earlier ones: those of games 5 to 8
+    // of one run of eight.
+    let (output, single, _) = run(
+        "continue-single",
+        &engines.0,
+        &engines.1,
+        &arguments("8", "1"),
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let opening = |game: &outpost_pgn::PgnGame| game.tag("Opening").unwrap().to_string();
+    let continued: Vec<String> = legal_games(&pgn).iter().map(opening).collect();
+    let single: Vec<String> = legal_games(&single).iter().map(opening).collect();
+    assert_eq!(continued, single[4..], "{continued:?} {single:?}");
 
-    // The same openings again, another limit, another engine: refused, nothing played.
+    // Other openings, another limit, another engine: refused before the first game.
     let refusals = [
-        (arguments("1").to_vec(), &engines.1, "give another --seed"),
+        (arguments("4", "2"), &engines.1, "it played other openings"),
         (
-            arguments("2")
+            arguments("4", "1")
+                .into_iter()
                 .map(|a| if a == "100" { "200" } else { a })
-                .to_vec(),
+                .collect(),
             &engines.1,
-            "limit",
+            "another experiment: rules",
         ),
         (
-            arguments("2").to_vec(),
+            arguments("4", "1"),
             &engines.0,
             "another experiment: engine",
         ),
     ];
     for (mut arguments, second, why) in refusals {
         arguments.extend(["--continue", &earlier]);
-        let (output, _, _) = run("continue-refused", &engines.0, second, &arguments);
+        let (output, pgn, json) = run("continue-refused", &engines.0, second, &arguments);
         let out = text(&output);
         assert!(!output.status.success(), "{why}: {out}");
         assert!(out.contains(why), "{why}: {out}");
         assert!(!out.contains("game 1/"), "{why}: {out}");
+        assert!(
+            pgn.is_empty() && json.is_null(),
+            "{why}: nothing is written"
+        );
     }
 }
 

@@ -44,7 +44,7 @@ enum Message {
 }
 
 /// The state of the match as games come in.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 struct Standing {
     tally: Tally,
     /// The first engine's points in the first finished game of each unfinished pair.
@@ -123,8 +123,9 @@ fn command_line() -> String {
     format!("cargo xtask {}", words.join(" "))
 }
 
-/// The openings of the match, in the order they are played, one per pair.
-fn openings(options: &MatchOptions) -> Result<(Vec<Opening>, usize, String), String> {
+/// The openings of the match, in the order they are played, one per pair, from pair `skip` of
+/// the sequence on (a continued match goes on where the earlier one stopped).
+fn openings(options: &MatchOptions, skip: usize) -> Result<(Vec<Opening>, usize, String), String> {
     match &options.openings {
         Some(path) => {
             let mut book = openings::load(path, options.variant)?;
@@ -134,7 +135,7 @@ fn openings(options: &MatchOptions) -> Result<(Vec<Opening>, usize, String), Str
             let count = book.len();
             let order = openings::order(count, options.order, options.seed);
             let pairs = options.games.map_or(count, |games| games / 2);
-            let chosen = (0..pairs)
+            let chosen = (skip..skip + pairs)
                 .map(|pair| book[order[pair % count]].clone())
                 .collect();
             let order_text = match options.order {
@@ -149,8 +150,13 @@ fn openings(options: &MatchOptions) -> Result<(Vec<Opening>, usize, String), Str
         }
         None => {
             let pairs = options.games.unwrap_or(100) / 2;
-            let chosen =
-                openings::random(pairs, options.variant, options.random_plies, options.seed);
+            let mut chosen = openings::random(
+                skip + pairs,
+                options.variant,
+                options.random_plies,
+                options.seed,
+            );
+            chosen.drain(..skip);
             let what = match (options.variant, options.random_plies) {
                 (openings::MatchVariant::Chess960, plies) => {
                     format!(
@@ -169,7 +175,7 @@ fn openings(options: &MatchOptions) -> Result<(Vec<Opening>, usize, String), Str
 /// The openings a match of `options` plays, one per pair in the order played, and what they
 /// are in words (for tuners, which play the pairs themselves: [`play_pair`]).
 pub fn pair_openings(options: &MatchOptions) -> Result<(Vec<Opening>, String), String> {
-    let (openings, _, text) = openings(options)?;
+    let (openings, _, text) = openings(options, 0)?;
     Ok((openings, text))
 }
 
@@ -221,7 +227,21 @@ pub fn play_pair(
 
 /// Runs the match.
 pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
-    let (openings, pairs, openings_text) = openings(options)?;
+    let names = [
+        options.engines[0].name.as_str(),
+        options.engines[1].name.as_str(),
+    ];
+    let experiment = Experiment::of(options);
+    let earlier = options
+        .continue_from
+        .as_deref()
+        .map(|path| Earlier::load(path, &experiment, options.sprt.as_ref()))
+        .transpose()?;
+    let skip = earlier.as_ref().map_or(0, Earlier::pairs_played);
+    let (openings, pairs, openings_text) = openings(options, skip)?;
+    if let Some(earlier) = &earlier {
+        earlier.check_openings(&openings_text)?;
+    }
     let jobs: Vec<Job<'_>> = openings
         .iter()
         .enumerate()
@@ -234,24 +254,6 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
             })
         })
         .collect();
-    let names = [
-        options.engines[0].name.as_str(),
-        options.engines[1].name.as_str(),
-    ];
-    let earlier = match &options.continue_from {
-        Some(path) => {
-            let this = Experiment {
-                names,
-                commands: engine_commands(options),
-                variant: options.variant.name(),
-                limit: options.limit.text(),
-                openings: &openings_text,
-                sprt: options.sprt,
-            };
-            Some(Earlier::load(path, &this)?)
-        }
-        None => None,
-    };
     let mut pgn = match &options.pgn {
         Some(path) => {
             if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -293,14 +295,11 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
         );
     }
 
-    let mut standing = earlier.as_ref().map_or_else(Standing::default, |earlier| {
-        earlier.standing(options.sprt.as_ref())
-    });
-    if let (Some(earlier), Some(path)) = (&earlier, &options.continue_from) {
-        println!(
-            "{}",
-            earlier.header(path, &standing, options.sprt.is_some())
-        );
+    let mut standing = earlier
+        .as_ref()
+        .map_or_else(Standing::default, Earlier::standing);
+    if let Some(earlier) = &earlier {
+        println!("{}", earlier.header());
     }
     let began = Instant::now();
     let stop = AtomicBool::new(false);
@@ -554,14 +553,6 @@ fn estimate_json(estimate: Option<Estimate>) -> serde_json::Value {
     }
 }
 
-/// The engines' commands as the JSON summary writes them.
-fn engine_commands(options: &MatchOptions) -> [String; 2] {
-    [
-        options.engines[0].command.join(" "),
-        options.engines[1].command.join(" "),
-    ]
-}
-
 /// How the games of a summary were played.
 struct Run<'a> {
     /// The command line of this match.
@@ -582,6 +573,7 @@ fn json_summary(
     run: &Run<'_>,
 ) -> serde_json::Value {
     let tally = &standing.tally;
+    let experiment = Experiment::of(options);
     let faults: serde_json::Map<String, serde_json::Value> = names
         .iter()
         .enumerate()
@@ -620,7 +612,9 @@ fn json_summary(
         "command": run.command,
         "continues": run.continues,
         "engines": names,
-        "engine_commands": engine_commands(options),
+        "engine_commands": [options.engines[0].command.join(" "), options.engines[1].command.join(" ")],
+        "setups": experiment.setups,
+        "rules": experiment.rules,
         "variant": options.variant.name(),
         "limit": options.limit.text(),
         "openings": run.openings,

@@ -119,9 +119,9 @@ pub struct MatchArgs {
     /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
     #[arg(long, num_args = 1..=4, value_name = "K=V")]
     sprt: Option<Vec<String>>,
-    /// Go on from an earlier match's JSON summary (its --json) of the same engines, limit
-    /// and SPRT: its games count first, so that an SPRT stopped by --games continues. Give
-    /// another --seed, so that the openings are new
+    /// Go on from an earlier match's JSON summary (its --json): its games count first and the
+    /// openings go on where it stopped, so that an SPRT stopped by --games continues. The
+    /// same engines, options, limit, openings, seed and SPRT as the earlier match
     #[arg(long = "continue", value_name = "JSON")]
     continue_from: Option<PathBuf>,
 }
