@@ -201,8 +201,9 @@ fn the_sprt_stops_the_match_when_it_decides() {
 fn an_undecided_sprt_continues_from_its_summary() {
     let engines = (fake("a", &[]), fake("b", &["--seed", "9"]));
     let arguments = |games: &'static str, seed: &'static str| {
-        [
+        vec![
             "--games",
+            games,
             "--nodes",
             "100",
             "--max-moves",
@@ -217,15 +218,6 @@ fn an_undecided_sprt_continues_from_its_summary() {
             "elo0=0",
             "elo1=10",
         ]
-        .into_iter()
-        .flat_map(move |word| {
-            if word == "--games" {
-                vec![word, games]
-            } else {
-                vec![word]
-            }
-        })
-        .collect::<Vec<_>>()
     };
     let (output, _, first) = run(
         "continue-first",
@@ -269,9 +261,9 @@ fn an_undecided_sprt_continues_from_its_summary() {
         "{json}"
     );
     assert_eq!(counts(&json, "endings").iter().sum::<u64>(), 8, "{json}");
-    let sum = |key: &str| first[key].as_u64().unwrap() <= json[key].as_u64().unwrap();
+    let kept = |key: &str| first[key].as_u64().unwrap() <= json[key].as_u64().unwrap();
     assert!(
-        sum("wins") && sum("draws") && sum("losses"),
+        kept("wins") && kept("draws") && kept("losses"),
         "{first}\n{json}"
     );
     // The new games take the openings that follow the earlier ones: those of games 5 to 8
