@@ -31,11 +31,8 @@ impl Checkpoint {
 
     /// Takes a finished game; `true` when it completed the next pair (and perhaps pairs
     /// finished before, which waited for it).
-    pub fn add(&mut self, record: &Record, sprt: Option<&Sprt>) -> bool {
-        self.waiting
-            .entry(record.pair)
-            .or_default()
-            .push(record.clone());
+    pub fn add(&mut self, record: Record, sprt: Option<&Sprt>) -> bool {
+        self.waiting.entry(record.pair).or_default().push(record);
         let mut grew = false;
         while self
             .waiting
@@ -54,6 +51,11 @@ impl Checkpoint {
     /// The games of the counted pairs.
     pub fn standing(&self) -> &Standing {
         &self.standing
+    }
+
+    /// The games of the counted pairs, to keep.
+    pub fn into_standing(self) -> Standing {
+        self.standing
     }
 }
 
@@ -89,16 +91,16 @@ mod tests {
         let sprt = sprt();
         let mut checkpoint = Checkpoint::new(Standing::default());
         // Pair 1 finishes first: it waits for pair 0.
-        assert!(!checkpoint.add(&win(3), sprt.as_ref()));
-        assert!(!checkpoint.add(&win(4), sprt.as_ref()));
-        assert!(!checkpoint.add(&win(1), sprt.as_ref()));
+        assert!(!checkpoint.add(win(3), sprt.as_ref()));
+        assert!(!checkpoint.add(win(4), sprt.as_ref()));
+        assert!(!checkpoint.add(win(1), sprt.as_ref()));
         assert_eq!(checkpoint.standing().tally.games(), 0);
-        assert!(checkpoint.add(&win(2), sprt.as_ref()));
+        assert!(checkpoint.add(win(2), sprt.as_ref()));
         assert_eq!(checkpoint.standing().tally.games(), 4);
         assert_eq!(checkpoint.standing().tally.pairs, [0, 0, 0, 0, 2]);
         assert!(checkpoint.standing().llr > 0.0);
         // A pair with one game finished is not counted.
-        assert!(!checkpoint.add(&win(5), sprt.as_ref()));
+        assert!(!checkpoint.add(win(5), sprt.as_ref()));
         assert_eq!(checkpoint.standing().tally.games(), 4);
     }
 
@@ -109,8 +111,8 @@ mod tests {
         earlier.add(&win(1), sprt.as_ref());
         earlier.add(&win(2), sprt.as_ref());
         let mut checkpoint = Checkpoint::new(earlier);
-        assert!(!checkpoint.add(&win(1), sprt.as_ref()));
-        assert!(checkpoint.add(&win(2), sprt.as_ref()));
+        assert!(!checkpoint.add(win(1), sprt.as_ref()));
+        assert!(checkpoint.add(win(2), sprt.as_ref()));
         assert_eq!(checkpoint.standing().tally.games(), 4);
         assert_eq!(checkpoint.standing().tally.pairs, [0, 0, 0, 0, 2]);
     }

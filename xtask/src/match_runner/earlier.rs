@@ -41,6 +41,10 @@ struct Summary {
     faults: BTreeMap<String, BTreeMap<String, u64>>,
 }
 
+/// What the header adds for a summary written before its match ended.
+const STOPPED: &str =
+    " (stopped before its end: its games after its first unfinished pair are played again)";
+
 /// Summaries from before `ended` were written when their match ended.
 fn ended_by_default() -> bool {
     true
@@ -198,7 +202,7 @@ impl Earlier {
             ));
         }
         if !self.summary.ended {
-            line.push_str(" (it stopped before its end: the games after its last whole pair in order are played again)");
+            line.push_str(STOPPED);
         }
         line
     }
@@ -364,7 +368,7 @@ mod tests {
 
     #[test]
     fn a_match_stopped_before_its_end_says_so() {
-        let header = |changes: &[(&str, &str)]| {
+        let earlier = |changes: &[(&str, &str)]| {
             let summary = summary(changes).unwrap();
             let standing = summary.standing(Some(&sprt())).unwrap();
             let path = PathBuf::from("a.json");
@@ -373,11 +377,12 @@ mod tests {
                 summary,
                 standing,
             }
-            .header()
         };
-        let stopped = header(&[(r#""seconds": 12.5"#, r#""seconds": 12.5, "ended": false"#)]);
-        assert!(stopped.ends_with("LLR 0.11 (it stopped before its end: the games after its last whole pair in order are played again)"), "{stopped}");
-        assert!(header(&[]).ends_with("LLR 0.11"));
+        let stopped = earlier(&[(r#""seconds": 12.5"#, r#""seconds": 12.5, "ended": false"#)]);
+        assert_eq!(stopped.pairs_played(), 5);
+        let header = stopped.header();
+        assert!(header.ends_with(&format!("LLR 0.11{STOPPED}")), "{header}");
+        assert!(earlier(&[]).header().ends_with("LLR 0.11"));
     }
 
     #[test]

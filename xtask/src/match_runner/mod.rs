@@ -327,7 +327,7 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     };
     let mut fatal = None;
     let mut pgn_error = None;
-    let mut json_error = None;
+    let mut warned = false;
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
         for _ in 0..options.concurrency.min(jobs.len()) {
@@ -362,7 +362,8 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
                         // Finished after the match was decided or failed: not counted.
                         continue;
                     }
-                    standing.add(&record, options.sprt.as_ref());
+                    let sprt = options.sprt.as_ref();
+                    standing.add(&record, sprt);
                     if let Some(file) = &mut pgn {
                         let written = writeln!(file, "{}", record.pgn).and_then(|()| file.flush());
                         if let Err(error) = written {
@@ -370,20 +371,18 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
                         }
                     }
                     println!("{}", progress_line(&record, &standing, options, jobs.len()));
-                    let grew = checkpoint.add(&record, options.sprt.as_ref());
+                    let grew = checkpoint.add(*record, sprt);
                     if let Some(path) = options.json.as_ref().filter(|_| grew) {
                         let json =
                             json_summary(options, checkpoint.standing(), names, &run_so_far(false));
                         if let Err(error) = write_json(path, &json) {
-                            if json_error.is_none() {
-                                eprintln!(
-                                    "warning: the summary after each pair is not written: {error}"
-                                );
+                            if !warned {
+                                eprintln!("warning: the summary is not written as the match goes: {error}");
+                                warned = true;
                             }
-                            json_error.get_or_insert(error);
                         }
                     }
-                    if standing.decision.is_some() {
+                    if standing.decision.is_some() || checkpoint.standing().decision.is_some() {
                         stop.store(true, Ordering::SeqCst);
                     }
                 }
@@ -393,6 +392,13 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     if let Some(error) = fatal {
         return Err(error);
     }
+    // The SPRT may decide on the pairs in the order of their openings before it does on all
+    // the pairs finished (the LLR goes up and down): the match is then the ordered pairs'.
+    let standing = if standing.decision.is_none() && checkpoint.standing().decision.is_some() {
+        checkpoint.into_standing()
+    } else {
+        standing
+    };
     let run = run_so_far(true);
     let summary = summary(options, &standing, names, run.seconds);
     println!("{summary}");
@@ -416,7 +422,12 @@ fn write_json(path: &std::path::Path, json: &serde_json::Value) -> Result<(), St
     let text = serde_json::to_string_pretty(json).map_err(|error| error.to_string())?;
     let mut partial = path.as_os_str().to_owned();
     partial.push(".partial");
-    std::fs::write(&partial, text + "\n").map_err(fail)?;
+    let mut file = std::fs::File::create(&partial).map_err(fail)?;
+    // On the disk before the rename: a machine that goes down keeps one summary or the other.
+    (file.write_all(text.as_bytes()))
+        .and_then(|()| file.write_all(b"\n"))
+        .and_then(|()| file.sync_all())
+        .map_err(fail)?;
     std::fs::rename(&partial, path).map_err(fail)
 }
 
