@@ -371,8 +371,11 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
                         }
                     }
                     println!("{}", progress_line(&record, &standing, options, jobs.len()));
+                    // A decided checkpoint is not written: the match ends, and its summary
+                    // follows at once.
                     let grew = checkpoint.add(*record, sprt);
-                    if let Some(path) = options.json.as_ref().filter(|_| grew) {
+                    let undecided = checkpoint.standing().decision.is_none();
+                    if let Some(path) = options.json.as_ref().filter(|_| grew && undecided) {
                         let json =
                             json_summary(options, checkpoint.standing(), names, &run_so_far(false));
                         if let Err(error) = write_json(path, &json) {
