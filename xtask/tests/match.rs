@@ -327,11 +327,24 @@ fn a_match_stopped_before_its_end_continues_from_its_last_pair() {
     // Three games at once: pairs finish out of their order, and games finished after the
     // first unfinished pair are played again by the continuation.
     let arguments = |games: &str| -> Vec<String> {
-        let words = ["--nodes", "100", "--max-moves", "30", "--concurrency", "3"];
-        let mut arguments: Vec<String> = words.iter().map(|word| word.to_string()).collect();
-        arguments
-            .extend(["--openings", "../data/openings.epd", "--order", "random"].map(String::from));
-        arguments.extend(["--seed", "1", "--games", games].map(String::from));
+        let mut arguments = [
+            "--nodes",
+            "100",
+            "--max-moves",
+            "30",
+            "--concurrency",
+            "3",
+            "--openings",
+            "../data/openings.epd",
+            "--order",
+            "random",
+            "--seed",
+            "1",
+            "--games",
+        ]
+        .map(String::from)
+        .to_vec();
+        arguments.push(games.to_string());
         arguments
     };
     // A long match, killed once its summary counts four games.
