@@ -311,6 +311,114 @@ fn an_undecided_sprt_continues_from_its_summary() {
     }
 }
 
+/// A child process killed when dropped: a failed test leaves no match running.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn a_match_stopped_before_its_end_continues_from_its_last_pair() {
+    let engines = (fake("a", &[]), fake("b", &["--seed", "9"]));
+    // Three games at once: pairs finish out of their order, and games finished after the
+    // first unfinished pair are played again by the continuation.
+    let arguments = |games: &str| -> Vec<String> {
+        let mut arguments = [
+            "--nodes",
+            "100",
+            "--max-moves",
+            "30",
+            "--concurrency",
+            "3",
+            "--openings",
+            "../data/openings.epd",
+            "--order",
+            "random",
+            "--seed",
+            "1",
+            "--games",
+        ]
+        .map(String::from)
+        .to_vec();
+        arguments.push(games.to_string());
+        arguments
+    };
+    // A long match, killed once its summary counts four games.
+    let dir = scratch("match", "stopped");
+    let earlier = dir.join("summary.json");
+    let mut child = Killed(
+        Command::new(XTASK)
+            .args(["match", "--engine", &engines.0, "--engine", &engines.1])
+            .args(arguments("100000"))
+            .arg("--pgn")
+            .arg(dir.join("games.pgn"))
+            .arg("--json")
+            .arg(&earlier)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let read = || -> Option<Value> {
+        let text = std::fs::read_to_string(&earlier).ok()?;
+        Some(serde_json::from_str(&text).expect("a summary is written whole"))
+    };
+    let began = std::time::Instant::now();
+    while read().is_none_or(|summary| summary["games"].as_u64() < Some(4)) {
+        assert_eq!(child.0.try_wait().unwrap(), None, "the match ended");
+        assert!(began.elapsed().as_secs() < 60, "no summary after a minute");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(child);
+    let summary = read().unwrap();
+    assert_eq!(summary["ended"], false, "{summary}");
+    let games = summary["games"].as_u64().unwrap();
+    let pairs: u64 = summary["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|count| count.as_u64().unwrap())
+        .sum();
+    assert_eq!(games, 2 * pairs, "whole pairs only: {summary}");
+
+    // Six games more from it: the openings one run would have played next.
+    let mut again = arguments("6");
+    again.extend(["--continue".to_string(), earlier.display().to_string()]);
+    let again: Vec<&str> = again.iter().map(String::as_str).collect();
+    let (output, pgn, json) = run("stopped-continued", &engines.0, &engines.1, &again);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains(" (stopped before its end: "), "{out}");
+    assert_eq!(json["games"], games + 6, "{json}");
+    assert_eq!(json["ended"], true, "{json}");
+    let single = arguments(&(games + 6).to_string());
+    let single: Vec<&str> = single.iter().map(String::as_str).collect();
+    let (output, single, _) = run("stopped-single", &engines.0, &engines.1, &single);
+    assert!(output.status.success(), "{}", text(&output));
+    // The games in the order of their rounds (`pair.game`), not of their ends.
+    let openings = |pgn: &str| -> Vec<String> {
+        let mut games: Vec<(Vec<u64>, String)> = legal_games(pgn)
+            .iter()
+            .map(|game| {
+                let round = game.tag("Round").unwrap();
+                let round = round.split('.').map(|n| n.parse().unwrap()).collect();
+                (round, game.tag("Opening").unwrap().to_string())
+            })
+            .collect();
+        games.sort();
+        games.into_iter().map(|(_, opening)| opening).collect()
+    };
+    let (continued, single) = (openings(&pgn), openings(&single));
+    assert_eq!(
+        continued,
+        single[games as usize..],
+        "{continued:?} {single:?}"
+    );
+}
+
 #[test]
 fn scores_adjudicate_resignations_and_draws() {
     let (output, pgn, json) = run(

@@ -1,6 +1,7 @@
 //! `--continue`: a match that goes on from an earlier one's JSON summary, so that an SPRT
-//! stopped by its game limit continues instead of starting again (the summary is written when
-//! a match ends: a match killed before has none). The earlier games count first; the two must
+//! stopped by its game limit, or a match stopped before its end (its summary is written after
+//! each pair, see [`super::checkpoint`]), continues instead of starting again. The earlier
+//! games count first; the two must
 //! be the same experiment (engines with their options, rules, limit, adjudication, openings,
 //! SPRT bounds), and the new games take the openings that follow the earlier ones, so that the
 //! runs together play what one longer run would have.
@@ -26,6 +27,10 @@ struct Summary {
     rules: String,
     openings: String,
     seconds: f64,
+    /// `false` in a summary written after a pair, before the match ended (absent before
+    /// summaries had it: they were written at the end).
+    #[serde(default = "ended_by_default")]
+    ended: bool,
     wins: u64,
     draws: u64,
     losses: u64,
@@ -34,6 +39,15 @@ struct Summary {
     sprt: Option<SummarySprt>,
     endings: BTreeMap<String, u64>,
     faults: BTreeMap<String, BTreeMap<String, u64>>,
+}
+
+/// What the header adds for a summary written before its match ended.
+const STOPPED: &str =
+    " (stopped before its end: its games after its first unfinished pair are played again)";
+
+/// Summaries from before `ended` were written when their match ended.
+fn ended_by_default() -> bool {
+    true
 }
 
 /// The SPRT of an earlier match.
@@ -168,7 +182,8 @@ impl Earlier {
     }
 
     /// The line that says what the match goes on from: `Continuing FILE: 1600 games, W-D-L
-    /// 513-631-456, pairs 800, LLR 1.65` (the pairs and LLR with an SPRT).
+    /// 513-631-456, pairs 800, LLR 1.65` (the pairs and LLR with an SPRT; a note when that
+    /// match was stopped before its end).
     pub fn header(&self) -> String {
         let tally = &self.standing.tally;
         let mut line = format!(
@@ -185,6 +200,9 @@ impl Earlier {
                 tally.pair_count(),
                 self.standing.llr
             ));
+        }
+        if !self.summary.ended {
+            line.push_str(STOPPED);
         }
         line
     }
@@ -346,6 +364,25 @@ mod tests {
             .check_openings(other)
             .unwrap_err()
             .contains("the same"));
+    }
+
+    #[test]
+    fn a_match_stopped_before_its_end_says_so() {
+        let earlier = |changes: &[(&str, &str)]| {
+            let summary = summary(changes).unwrap();
+            let standing = summary.standing(Some(&sprt())).unwrap();
+            let path = PathBuf::from("a.json");
+            Earlier {
+                path,
+                summary,
+                standing,
+            }
+        };
+        let stopped = earlier(&[(r#""seconds": 12.5"#, r#""seconds": 12.5, "ended": false"#)]);
+        assert_eq!(stopped.pairs_played(), 5);
+        let header = stopped.header();
+        assert!(header.ends_with(&format!("LLR 0.11{STOPPED}")), "{header}");
+        assert!(earlier(&[]).header().ends_with("LLR 0.11"));
     }
 
     #[test]

@@ -5,9 +5,11 @@
 //!
 //! Each opening is played twice, colours swapped (a pair); every game starts fresh engine
 //! processes; up to `--concurrency` games run at once. One line per finished game shows the
-//! result and the match so far; at the end a summary is printed and, with `--json`, written.
+//! result and the match so far; at the end a summary is printed and, with `--json`, written
+//! (and while it runs, after each pair: a match stopped before its end goes on from there).
 
 mod adjudication;
+mod checkpoint;
 mod earlier;
 mod engine;
 mod openings;
@@ -25,10 +27,11 @@ pub use spec::{spec_tokens, EngineSpec, SpecTokens};
 
 use crate::Verdict;
 
+use checkpoint::Checkpoint;
 use earlier::{Earlier, Experiment};
 use options::Limit;
 use play::{Context, Fault, Job};
-use stats::{Decision, Estimate, Tally};
+use stats::{Decision, Estimate, Sprt, Tally};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -59,12 +62,13 @@ struct Standing {
 }
 
 impl Standing {
-    fn add(&mut self, record: &Record, options: &MatchOptions) {
+    /// Counts a finished game (and its pair when its partner is in), the LLR with `sprt`.
+    fn add(&mut self, record: &Record, sprt: Option<&Sprt>) {
         let points = record.points();
         self.tally.add_game(points);
         if let Some(first) = self.open_pairs.remove(&record.pair) {
             self.tally.add_pair(first, points);
-            if let Some(sprt) = &options.sprt {
+            if let Some(sprt) = sprt {
                 self.llr = sprt.llr(&self.tally.pairs);
                 self.decision = sprt.decision(self.llr);
             }
@@ -301,7 +305,17 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     if let Some(earlier) = &earlier {
         println!("{}", earlier.header());
     }
+    let mut checkpoint = Checkpoint::new(standing.clone());
+    let continues = earlier.as_ref().map(Earlier::commands).unwrap_or_default();
+    let earlier_seconds = earlier.as_ref().map_or(0.0, Earlier::seconds);
     let began = Instant::now();
+    let run_so_far = |ended: bool| Run {
+        command: &command,
+        continues: &continues,
+        seconds: began.elapsed().as_secs_f64() + earlier_seconds,
+        openings: &openings_text,
+        ended,
+    };
     let stop = AtomicBool::new(false);
     let started = [AtomicBool::new(false), AtomicBool::new(false)];
     let next = AtomicUsize::new(0);
@@ -313,6 +327,7 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     };
     let mut fatal = None;
     let mut pgn_error = None;
+    let mut warned = false;
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
         for _ in 0..options.concurrency.min(jobs.len()) {
@@ -347,7 +362,8 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
                         // Finished after the match was decided or failed: not counted.
                         continue;
                     }
-                    standing.add(&record, options);
+                    let sprt = options.sprt.as_ref();
+                    standing.add(&record, sprt);
                     if let Some(file) = &mut pgn {
                         let written = writeln!(file, "{}", record.pgn).and_then(|()| file.flush());
                         if let Err(error) = written {
@@ -355,7 +371,21 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
                         }
                     }
                     println!("{}", progress_line(&record, &standing, options, jobs.len()));
-                    if standing.decision.is_some() {
+                    // A decided checkpoint is not written: the match ends, and its summary
+                    // follows at once.
+                    let grew = checkpoint.add(*record, sprt);
+                    let undecided = checkpoint.standing().decision.is_none();
+                    if let Some(path) = options.json.as_ref().filter(|_| grew && undecided) {
+                        let json =
+                            json_summary(options, checkpoint.standing(), names, &run_so_far(false));
+                        if let Err(error) = write_json(path, &json) {
+                            if !warned {
+                                eprintln!("warning: the summary is not written as the match goes: {error}");
+                                warned = true;
+                            }
+                        }
+                    }
+                    if standing.decision.is_some() || checkpoint.standing().decision.is_some() {
                         stop.store(true, Ordering::SeqCst);
                     }
                 }
@@ -365,8 +395,15 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     if let Some(error) = fatal {
         return Err(error);
     }
-    let seconds = began.elapsed().as_secs_f64() + earlier.as_ref().map_or(0.0, Earlier::seconds);
-    let summary = summary(options, &standing, names, seconds);
+    // The SPRT may decide on the pairs in the order of their openings before it does on all
+    // the pairs finished (the LLR goes up and down): the match is then the ordered pairs'.
+    let standing = if standing.decision.is_none() && checkpoint.standing().decision.is_some() {
+        checkpoint.into_standing()
+    } else {
+        standing
+    };
+    let run = run_so_far(true);
+    let summary = summary(options, &standing, names, run.seconds);
     println!("{summary}");
     if let (Some(path), Some(error)) = (&options.pgn, pgn_error) {
         return Err(format!("{}: {error}", path.display()));
@@ -375,20 +412,26 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
         println!("Games in {}", path.display());
     }
     if let Some(path) = &options.json {
-        let continues = earlier.as_ref().map(Earlier::commands).unwrap_or_default();
-        let run = Run {
-            command: &command,
-            continues: &continues,
-            seconds,
-            openings: &openings_text,
-        };
-        let json = json_summary(options, &standing, names, &run);
-        let text = serde_json::to_string_pretty(&json).map_err(|error| error.to_string())?;
-        std::fs::write(path, text + "\n")
-            .map_err(|error| format!("{}: {error}", path.display()))?;
+        write_json(path, &json_summary(options, &standing, names, &run))?;
         println!("Summary in {}", path.display());
     }
     Ok(Verdict::Passed)
+}
+
+/// Writes a summary to `path` whole or not at all (a new file renamed over the old one), so
+/// that a match killed while writing leaves the summary before.
+fn write_json(path: &std::path::Path, json: &serde_json::Value) -> Result<(), String> {
+    let fail = |error: std::io::Error| format!("{}: {error}", path.display());
+    let text = serde_json::to_string_pretty(json).map_err(|error| error.to_string())?;
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let mut file = std::fs::File::create(&partial).map_err(fail)?;
+    // On the disk before the rename: a machine that goes down keeps one summary or the other.
+    (file.write_all(text.as_bytes()))
+        .and_then(|()| file.write_all(b"\n"))
+        .and_then(|()| file.sync_all())
+        .map_err(fail)?;
+    std::fs::rename(&partial, path).map_err(fail)
 }
 
 /// The limit as the header writes it.
@@ -563,6 +606,8 @@ struct Run<'a> {
     seconds: f64,
     /// The openings of this match in words.
     openings: &'a str,
+    /// Whether the match has ended: `false` in the summary written after each pair.
+    ended: bool,
 }
 
 /// The JSON summary.
@@ -619,6 +664,7 @@ fn json_summary(
         "limit": options.limit.text(),
         "openings": run.openings,
         "seconds": run.seconds,
+        "ended": run.ended,
         "games": tally.games(),
         "wins": tally.wins,
         "draws": tally.draws,

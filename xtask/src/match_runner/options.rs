@@ -112,7 +112,9 @@ pub struct MatchArgs {
     /// The games as PGN, written as they finish [default: target/match.pgn]
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
-    /// A JSON summary: the command, the engines, the results, Elo, SPRT, failures
+    /// A JSON summary: the command, the engines, the results, Elo, SPRT, failures; rewritten as
+    /// pairs finish (in the order of their openings), so that a match stopped before its end
+    /// can be continued (--continue)
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
     /// An SPRT on game pairs (pentanomial, logistic Elo); the match stops when it decides:
@@ -120,8 +122,9 @@ pub struct MatchArgs {
     #[arg(long, num_args = 1..=4, value_name = "K=V")]
     sprt: Option<Vec<String>>,
     /// Go on from an earlier match's JSON summary (its --json): its games count first and the
-    /// openings go on where it stopped, so that an SPRT stopped by --games continues. The
-    /// same engines, options, limit, openings, seed and SPRT as the earlier match
+    /// openings go on where it stopped, so that an SPRT stopped by --games, or a match stopped
+    /// before its end, continues. The same engines, options, limit, openings, seed and SPRT as
+    /// the earlier match; --games counts the new games only
     #[arg(long = "continue", value_name = "JSON")]
     continue_from: Option<PathBuf>,
 }
