@@ -238,7 +238,7 @@ impl Summary {
                 )
             }
             (Some(_), None) => Err("it was an SPRT: give the same --sprt".to_string()),
-            (None, Some(_)) => Err("it was not an SPRT".to_string()),
+            (None, Some(_)) => Err("it was not an SPRT: leave out --sprt".to_string()),
         }
     }
 

@@ -279,11 +279,12 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     let command = command_line();
     println!("{command}");
     println!(
-        "Match: {} vs {}, {}, {} games ({pairs} pairs), {}, openings: {openings_text}, concurrency {}",
+        "Match: {} vs {}, {}, {} games ({pairs} pair{}), {}, openings: {openings_text}, concurrency {}",
         names[0],
         names[1],
         limit_text(&options.limit),
         jobs.len(),
+        if pairs == 1 { "" } else { "s" },
         options.variant.name(),
         options.concurrency
     );

@@ -109,7 +109,8 @@ pub struct MatchArgs {
     /// two per opening of --openings, else 100]
     #[arg(long = "games", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     game_count: Option<u64>,
-    /// The games as PGN, written as they finish [default: target/match.pgn]
+    /// The games as PGN, written as they finish; a file of that name is replaced (a continuation
+    /// needs its own) [default: target/match.pgn]
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
     /// A JSON summary: the command, the engines, the results, Elo, SPRT, failures; rewritten as
