@@ -279,6 +279,36 @@ fn an_undecided_sprt_continues_from_its_summary() {
     let continued: Vec<String> = legal_games(&pgn).iter().map(opening).collect();
     let single: Vec<String> = legal_games(&single).iter().map(opening).collect();
     assert_eq!(continued, single[4..], "{continued:?} {single:?}");
+    // ... and are numbered on: games 5 to 8, rounds 3 and 4.
+    let rounds: Vec<String> = legal_games(&pgn)
+        .iter()
+        .map(|game| game.tag("Round").unwrap().to_string())
+        .collect();
+    let mut rounds_sorted = rounds.clone();
+    rounds_sorted.sort();
+    assert_eq!(rounds_sorted, ["3.1", "3.2", "4.1", "4.2"], "{rounds:?}");
+    for number in 5..=8 {
+        assert!(out.contains(&format!("game {number}/8: ")), "{out}");
+    }
+    let files = json["pgn_files"].as_array().unwrap();
+    assert_eq!(files.len(), 2, "{json}");
+    assert_eq!(files[0], first["pgn_files"][0], "{json}");
+
+    // A continuation that would replace the earlier games (the same --pgn) is refused, and
+    // those games are kept.
+    let earlier_pgn = first["pgn_files"][0].as_str().unwrap();
+    let earlier_games = std::fs::read_to_string(earlier_pgn).unwrap();
+    let output = Command::new(XTASK)
+        .args(["match", "--engine", &engines.0, "--engine", &engines.1])
+        .args(&again)
+        .args(["--pgn", earlier_pgn])
+        .output()
+        .unwrap();
+    let out = text(&output);
+    assert!(!output.status.success(), "{out}");
+    assert!(out.contains("wrote its games there"), "{out}");
+    assert!(!out.contains("game 5/"), "{out}");
+    assert_eq!(std::fs::read_to_string(earlier_pgn).unwrap(), earlier_games);
 
     // Other openings, another limit, another engine: refused before the first game.
     let refusals = [

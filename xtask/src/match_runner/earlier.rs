@@ -22,6 +22,9 @@ struct Summary {
     /// The commands of the matches it continued, oldest first.
     #[serde(default)]
     continues: Vec<String>,
+    /// The PGN files of those matches and of its own (absent before summaries had them).
+    #[serde(default)]
+    pgn_files: Vec<String>,
     engines: [String; 2],
     setups: [String; 2],
     rules: String,
@@ -174,6 +177,11 @@ impl Earlier {
         let mut commands = self.summary.continues.clone();
         commands.push(self.summary.command.clone());
         commands
+    }
+
+    /// The PGN files the earlier matches wrote, oldest first (absolute paths).
+    pub fn pgn_files(&self) -> &[String] {
+        &self.summary.pgn_files
     }
 
     /// Seconds the earlier matches took.

@@ -246,10 +246,11 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     if let Some(earlier) = &earlier {
         earlier.check_openings(&openings_text)?;
     }
+    // A continuation numbers its games and pairs on from the earlier ones.
     let jobs: Vec<Job<'_>> = openings
         .iter()
-        .enumerate()
-        .flat_map(|(pair, opening)| {
+        .zip(skip..)
+        .flat_map(|(opening, pair)| {
             [true, false].into_iter().map(move |first_is_white| Job {
                 number: 2 * pair + usize::from(!first_is_white) + 1,
                 pair,
@@ -258,6 +259,8 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
             })
         })
         .collect();
+    let total_games = 2 * skip + jobs.len();
+    let pgn_files = pgn_files(options.pgn.as_deref(), earlier.as_ref())?;
     let mut pgn = match &options.pgn {
         Some(path) => {
             if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -306,13 +309,14 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     if let Some(earlier) = &earlier {
         println!("{}", earlier.header());
     }
-    let mut checkpoint = Checkpoint::new(standing.clone());
+    let mut checkpoint = Checkpoint::new(standing.clone(), skip);
     let continues = earlier.as_ref().map(Earlier::commands).unwrap_or_default();
     let earlier_seconds = earlier.as_ref().map_or(0.0, Earlier::seconds);
     let began = Instant::now();
     let run_so_far = |ended: bool| Run {
         command: &command,
         continues: &continues,
+        pgn_files: &pgn_files,
         seconds: began.elapsed().as_secs_f64() + earlier_seconds,
         openings: &openings_text,
         ended,
@@ -371,7 +375,10 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
                             pgn_error.get_or_insert(error.to_string());
                         }
                     }
-                    println!("{}", progress_line(&record, &standing, options, jobs.len()));
+                    println!(
+                        "{}",
+                        progress_line(&record, &standing, options, total_games)
+                    );
                     // A decided checkpoint is not written: the match ends, and its summary
                     // follows at once.
                     let grew = checkpoint.add(*record, sprt);
@@ -417,6 +424,31 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
         println!("Summary in {}", path.display());
     }
     Ok(Verdict::Passed)
+}
+
+/// The PGN files of the match, its own (`pgn`, made absolute) after those of the matches it
+/// continues: a continuation that would replace an earlier one's games is refused.
+fn pgn_files(
+    pgn: Option<&std::path::Path>,
+    earlier: Option<&Earlier>,
+) -> Result<Vec<String>, String> {
+    let mut files = earlier
+        .map(|earlier| earlier.pgn_files().to_vec())
+        .unwrap_or_default();
+    if let Some(path) = pgn {
+        let absolute = std::path::absolute(path)
+            .map_err(|error| format!("--pgn {}: {error}", path.display()))?;
+        let absolute = absolute.display().to_string();
+        if files.contains(&absolute) {
+            return Err(format!(
+                "--pgn {}: the match this one continues wrote its games there, and the file \
+                 would be replaced; give the continuation a PGN file of its own",
+                path.display()
+            ));
+        }
+        files.push(absolute);
+    }
+    Ok(files)
 }
 
 /// Writes a summary to `path` whole or not at all (a new file renamed over the old one), so
@@ -603,6 +635,8 @@ struct Run<'a> {
     command: &'a str,
     /// The command lines of the earlier matches it continues, oldest first.
     continues: &'a [String],
+    /// The PGN files of the earlier matches and of this one, oldest first.
+    pgn_files: &'a [String],
     /// Seconds of all of them.
     seconds: f64,
     /// The openings of this match in words.
@@ -657,6 +691,7 @@ fn json_summary(
     serde_json::json!({
         "command": run.command,
         "continues": run.continues,
+        "pgn_files": run.pgn_files,
         "engines": names,
         "engine_commands": [options.engines[0].command.join(" "), options.engines[1].command.join(" ")],
         "setups": experiment.setups,

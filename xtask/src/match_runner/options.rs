@@ -110,7 +110,7 @@ pub struct MatchArgs {
     #[arg(long = "games", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     game_count: Option<u64>,
     /// The games as PGN, written as they finish; a file of that name is replaced (a continuation
-    /// needs its own) [default: target/match.pgn]
+    /// needs its own: the earlier runs' files are refused) [default: target/match.pgn]
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
     /// A JSON summary: the command, the engines, the results, Elo, SPRT, failures; rewritten as
