@@ -177,7 +177,7 @@ plan() {
       expect=("^game [1-4]/4: .*[|] 4 games, W-D-L" "^Summary in target/sprt-1.json$") ;;
     "cargo xtask match "*"--continue target/sprt-1.json")
       run="cargo build --release -p outpost-engine && $command"
-      expect=("^Continuing target/sprt-1.json: 4 games, " "^game [1-4]/4: .*[|] 8 games, W-D-L") ;;
+      expect=("^Continuing target/sprt-1.json: 4 games, " "^game [5-8]/8: .*[|] 8 games, W-D-L") ;;
     "cargo xtask match "*)
       # The documented match, two games: the clock 1+0.02 (or 2,000 nodes a move), the PGN
       # and JSON into the scratch directory. An opponent from /usr/games that is not
