@@ -20,12 +20,12 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
-    /// Counting from `standing` (the earlier games of a continued match), with pair
-    /// `first_pair` next (the number of pairs those games took).
-    pub fn new(standing: Standing, first_pair: usize) -> Checkpoint {
+    /// Counting from `standing` (the earlier games of a continued match), with the pair
+    /// after theirs next.
+    pub fn new(standing: Standing) -> Checkpoint {
         Checkpoint {
+            next: standing.pairs_started(),
             standing,
-            next: first_pair,
             waiting: BTreeMap::new(),
         }
     }
@@ -90,7 +90,7 @@ mod tests {
     #[test]
     fn pairs_count_in_the_order_of_their_openings() {
         let sprt = sprt();
-        let mut checkpoint = Checkpoint::new(Standing::default(), 0);
+        let mut checkpoint = Checkpoint::new(Standing::default());
         // Pair 1 finishes first: it waits for pair 0.
         assert!(!checkpoint.add(win(3), sprt.as_ref()));
         assert!(!checkpoint.add(win(4), sprt.as_ref()));
@@ -112,7 +112,7 @@ mod tests {
         earlier.add(&win(1), sprt.as_ref());
         earlier.add(&win(2), sprt.as_ref());
         // Its games are numbered on: 3 and 4, pair 1.
-        let mut checkpoint = Checkpoint::new(earlier, 1);
+        let mut checkpoint = Checkpoint::new(earlier);
         assert!(!checkpoint.add(win(3), sprt.as_ref()));
         assert!(checkpoint.add(win(4), sprt.as_ref()));
         assert_eq!(checkpoint.standing().tally.games(), 4);

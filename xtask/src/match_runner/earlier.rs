@@ -164,7 +164,7 @@ impl Earlier {
 
     /// The pairs it started: this match's openings follow theirs.
     pub fn pairs_played(&self) -> usize {
-        self.standing.tally.games().div_ceil(2) as usize
+        self.standing.pairs_started()
     }
 
     /// The standing this match starts from: the earlier games.

@@ -62,6 +62,12 @@ struct Standing {
 }
 
 impl Standing {
+    /// The pairs its games were played in (a pair of one game counts): the pairs of a
+    /// continuation follow them.
+    fn pairs_started(&self) -> usize {
+        self.tally.games().div_ceil(2) as usize
+    }
+
     /// Counts a finished game (and its pair when its partner is in), the LLR with `sprt`.
     fn add(&mut self, record: &Record, sprt: Option<&Sprt>) {
         let points = record.points();
@@ -309,7 +315,7 @@ pub fn run(options: &MatchOptions) -> Result<Verdict, String> {
     if let Some(earlier) = &earlier {
         println!("{}", earlier.header());
     }
-    let mut checkpoint = Checkpoint::new(standing.clone(), skip);
+    let mut checkpoint = Checkpoint::new(standing.clone());
     let continues = earlier.as_ref().map(Earlier::commands).unwrap_or_default();
     let earlier_seconds = earlier.as_ref().map_or(0.0, Earlier::seconds);
     let began = Instant::now();
