@@ -135,6 +135,10 @@ search_params! {
     see_prune_max_depth = 4 in 0..=16;
     /// SEE pruning threshold per ply of depth, in centipawns (the capture must lose more).
     see_prune_margin = 90 in 0..=500;
+    /// Quiet moves that lose material by SEE are pruned up to this depth.
+    see_quiet_prune_max_depth = 8 in 0..=16;
+    /// SEE threshold per ply of depth for quiet moves, in centipawns (the move must lose more).
+    see_quiet_prune_margin = 64 in 0..=500;
     /// Late move pruning applies up to this depth.
     late_move_max_depth = 8 in 0..=16;
     /// Late move pruning skips quiet moves after `late_move_base + depth²` moves.

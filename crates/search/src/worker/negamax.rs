@@ -183,18 +183,28 @@ impl Worker<'_, '_> {
             }
             self.prefetch_child(mv);
             let quiet = !mv.is_capture() && !mv.is_promotion();
-            // Step 12. SEE pruning: captures that lose too much material are skipped.
-            if !pv_node
-                && !checked
+            // Step 12. SEE pruning: captures that lose too much material are skipped, and so
+            // are quiet moves that put a piece where it is lost for too little, unless they
+            // give check (a sacrifice that mates).
+            let see_prunable =
+                !pv_node && !checked && best_score > -Score::MATE_BOUND && mv != tt_move;
+            if see_prunable
                 && mv.is_capture()
                 && depth <= params.see_prune_max_depth
-                && best_score > -Score::MATE_BOUND
-                && mv != tt_move
                 // A good capture (SEE at least 0) passes any threshold at or below 0.
                 && !picker.last_is_good_capture()
                 && !see_at_least(&self.board, mv, -params.see_prune_margin * depth)
             {
                 pruned_captures = true;
+                continue;
+            }
+            if see_prunable
+                && quiet
+                && !mv.is_castle()
+                && depth <= params.see_quiet_prune_max_depth
+                && !see_at_least(&self.board, mv, -params.see_quiet_prune_margin * depth)
+                && !kings_after(&mut self.board, mv).gives_check
+            {
                 continue;
             }
             if quiet && prune_quiets {
