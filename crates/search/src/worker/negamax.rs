@@ -13,7 +13,7 @@
 
 use super::node::NodeKind::{self, NonPv, Pv};
 use super::{previous_move, side_to_move_in_check, Worker};
-use crate::ordering::MovePicker;
+use crate::ordering::{CheckFilter, MovePicker};
 use crate::score::{Depth, Score};
 use crate::see::see_at_least;
 use crate::tt::{Bound, Entry};
@@ -156,6 +156,8 @@ impl Worker<'_, '_> {
         // Captures skipped by SEE before their legality was tried: if nothing else was
         // searched, the node is neither mate nor stalemate as far as we know.
         let mut pruned_captures = false;
+        // Built at the first move that may need it: which moves cannot give check.
+        let mut check_filter: Option<CheckFilter> = None;
         debug_assert!(
             pv_node || beta == alpha + 1,
             "a non-PV node has a null window"
@@ -237,6 +239,16 @@ impl Worker<'_, '_> {
             } else {
                 0
             };
+            // A check that loses material by SEE is not extended: most such checks are
+            // spite checks that only lengthen the line. Told before the move, for the
+            // moves that may give check (the filter misses none but a promotion's or an
+            // en passant capture's, which are extended as before).
+            let losing_check = may_extend
+                && !picker.last_is_good_capture()
+                && check_filter
+                    .get_or_insert_with(|| CheckFilter::new(&self.board))
+                    .may_give_check(&self.board, mv)
+                && !see_at_least(&self.board, mv, 0);
             let previous = previous_move(&self.board, mv);
             let Some(undo) = self.try_move(mv) else {
                 continue;
@@ -244,7 +256,7 @@ impl Worker<'_, '_> {
             move_count += 1;
             let gives_check = side_to_move_in_check(&self.board);
             self.enter_child(previous, mv, &undo);
-            let extension = Depth::from((gives_check || singular) && may_extend);
+            let extension = Depth::from(((gives_check && !losing_check) || singular) && may_extend);
             let new_depth = depth - 1 + extension;
             // Step 15. Principal variation search: the first move with the whole window, the
             // others with a null window, reduced (late-move reductions), then searched again
