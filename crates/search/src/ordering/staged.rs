@@ -60,9 +60,12 @@ pub struct MovePicker<'list> {
     underpromotions: ArrayVec<Move, MAX_UNDERPROMOTIONS>,
     /// The next move of `bad_captures` or `underpromotions`.
     next: usize,
-    /// Once set ([`MovePicker::skip_quiets_without_check`]), quiet moves that cannot give
-    /// check are left out.
-    quiet_filter: Option<CheckFilter>,
+    /// Which quiet moves cannot give check: built once, at the node's first need of it
+    /// ([`MovePicker::may_give_check`], [`MovePicker::skip_quiets_without_check`]).
+    check_filter: Option<CheckFilter>,
+    /// Quiet moves that cannot give check are left out
+    /// ([`MovePicker::skip_quiets_without_check`]).
+    skipping_quiets: bool,
     /// The moves handed out so far.
     handed_out: usize,
     /// After how many moves late-move pruning is expected to apply
@@ -92,7 +95,8 @@ impl MovePicker<'static> {
             bad_captures: MoveList::new(),
             underpromotions: ArrayVec::new(),
             next: 0,
-            quiet_filter: None,
+            check_filter: None,
+            skipping_quiets: false,
             handed_out: 0,
             late_move_limit: usize::MAX,
             quiets_sorted: false,
@@ -152,16 +156,33 @@ impl<'list> MovePicker<'list> {
     /// give check: for a node whose pruning skips every further quiet move unless it gives
     /// check, which it still asks about each move handed out. The order of the others stays.
     pub fn skip_quiets_without_check(&mut self, board: &Board) {
-        if self.quiet_filter.is_some() || self.stage > Stage::Quiets {
+        if self.skipping_quiets || self.stage > Stage::Quiets {
             return;
         }
-        let filter = CheckFilter::new(board);
+        let filter = self.check_filter(board);
         if self.stage == Stage::Quiets {
             self.current
                 .retain_remaining(|mv| filter.may_give_check(board, mv));
             self.sort_quiets();
         }
-        self.quiet_filter = Some(filter);
+        self.skipping_quiets = true;
+    }
+
+    /// `false` when the pseudo-legal move `mv` of `board` (the node's position) certainly
+    /// does not give check if it is legal, by [`CheckFilter::may_give_check`]; a capture is
+    /// judged by where it lands. It misses the check of a promoted piece and one uncovered
+    /// by the pawn an en passant capture takes.
+    #[inline]
+    pub fn may_give_check(&mut self, board: &Board, mv: Move) -> bool {
+        self.check_filter(board).may_give_check(board, mv)
+    }
+
+    /// The node's [`CheckFilter`], built at the first call.
+    #[inline]
+    fn check_filter(&mut self, board: &Board) -> CheckFilter {
+        *self
+            .check_filter
+            .get_or_insert_with(|| CheckFilter::new(board))
     }
 
     /// The next move to search in `board` (the node's position), or `None` when all are
@@ -206,7 +227,7 @@ impl<'list> MovePicker<'list> {
                 Stage::FirstKiller => {
                     self.stage = Stage::SecondKiller;
                     if self.is_fresh_quiet(board, self.killers[0], &[])
-                        && self.may_give_check(board, self.killers[0])
+                        && self.keeps_quiet(board, self.killers[0])
                     {
                         return Some(self.killers[0]);
                     }
@@ -214,7 +235,7 @@ impl<'list> MovePicker<'list> {
                 Stage::SecondKiller => {
                     self.stage = Stage::CounterMove;
                     if self.is_fresh_quiet(board, self.killers[1], &self.killers[..1])
-                        && self.may_give_check(board, self.killers[1])
+                        && self.keeps_quiet(board, self.killers[1])
                     {
                         return Some(self.killers[1]);
                     }
@@ -222,7 +243,7 @@ impl<'list> MovePicker<'list> {
                 Stage::CounterMove => {
                     self.stage = Stage::GenerateQuiets;
                     if self.is_fresh_quiet(board, self.counter, &self.killers)
-                        && self.may_give_check(board, self.counter)
+                        && self.keeps_quiet(board, self.counter)
                     {
                         return Some(self.counter);
                     }
@@ -315,7 +336,8 @@ impl<'list> MovePicker<'list> {
     fn generate_quiets(&mut self, board: &Board, heuristics: &Heuristics) {
         let mut generated = MoveList::new();
         let moves = list_or(self.list, board, &mut generated, pseudo_legal_quiets);
-        match (self.list.is_some(), self.quiet_filter) {
+        let skip_filter = self.check_filter.filter(|_| self.skipping_quiets);
+        match (self.list.is_some(), skip_filter) {
             (false, None) => self.key_quiets(moves, board, heuristics, |_| true),
             (false, Some(filter)) => self.key_quiets(moves, board, heuristics, |mv| {
                 filter.may_give_check(board, mv)
@@ -329,7 +351,7 @@ impl<'list> MovePicker<'list> {
             }),
         }
         let expected = self.late_move_limit.saturating_sub(self.handed_out);
-        if self.quiet_filter.is_some() || expected > SELECTED_QUIETS {
+        if self.skipping_quiets || expected > SELECTED_QUIETS {
             self.sort_quiets();
         }
     }
@@ -360,10 +382,11 @@ impl<'list> MovePicker<'list> {
 
     /// `false` when quiet moves that cannot give check are left out and the quiet `mv` is one.
     #[inline]
-    fn may_give_check(&self, board: &Board, mv: Move) -> bool {
-        self.quiet_filter
-            .as_ref()
-            .is_none_or(|filter| filter.may_give_check(board, mv))
+    fn keeps_quiet(&self, board: &Board, mv: Move) -> bool {
+        !self.skipping_quiets
+            || self
+                .check_filter
+                .is_none_or(|filter| filter.may_give_check(board, mv))
     }
 
     /// `true` when the killer or counter-move `mv` is a quiet move of `board` not handed out

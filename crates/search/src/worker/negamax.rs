@@ -13,7 +13,7 @@
 
 use super::node::NodeKind::{self, NonPv, Pv};
 use super::{previous_move, side_to_move_in_check, Worker};
-use crate::ordering::{CheckFilter, MovePicker};
+use crate::ordering::MovePicker;
 use crate::score::{Depth, Score};
 use crate::see::see_at_least;
 use crate::tt::{Bound, Entry};
@@ -156,8 +156,6 @@ impl Worker<'_, '_> {
         // Captures skipped by SEE before their legality was tried: if nothing else was
         // searched, the node is neither mate nor stalemate as far as we know.
         let mut pruned_captures = false;
-        // Built at the first move that may need it: which moves cannot give check.
-        let mut check_filter: Option<CheckFilter> = None;
         debug_assert!(
             pv_node || beta == alpha + 1,
             "a non-PV node has a null window"
@@ -245,9 +243,7 @@ impl Worker<'_, '_> {
             // en passant capture's, which are extended as before).
             let losing_check = may_extend
                 && !picker.last_is_good_capture()
-                && check_filter
-                    .get_or_insert_with(|| CheckFilter::new(&self.board))
-                    .may_give_check(&self.board, mv)
+                && picker.may_give_check(&self.board, mv)
                 && !see_at_least(&self.board, mv, 0);
             let previous = previous_move(&self.board, mv);
             let Some(undo) = self.try_move(mv) else {
