@@ -161,6 +161,8 @@ search_params! {
     lmr_pv_reduction_less = 1 in 0..=3;
     /// Less late move reduction for killer moves, in plies.
     lmr_killer_reduction_less = 1 in 0..=3;
+    /// More late move reduction of quiet moves where the hash move captures, in plies.
+    lmr_tt_capture_reduction_more = 1 in 0..=3;
     /// Lazy SMP: helper threads with odd ids start this many plies deeper, to spread out.
     smp_odd_helper_depth_skip = 1 in 0..=4;
     /// Checks are extended while the ply is below this many times the iteration depth.

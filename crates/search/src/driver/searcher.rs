@@ -195,8 +195,11 @@ impl Searcher {
             }
             callback(progress);
         });
-        if let Some(chosen) =
-            (!last_whole.is_empty()).then(|| level.choose(&last_whole, &mut self.level_random))
+        // Where the level chooses the best line, the search's own result stands: it may
+        // come from a better move found in the iteration the budget cut short.
+        if let Some(chosen) = (!last_whole.is_empty())
+            .then(|| level.choose(&last_whole, &mut self.level_random))
+            .filter(|chosen| chosen.pv.first() != last_whole[0].pv.first())
         {
             result.best_move = chosen.pv.first().copied().or(result.best_move);
             result.ponder_move = chosen.pv.get(1).copied();

@@ -270,6 +270,10 @@ impl Worker<'_, '_> {
                     if mv == killers[0] || mv == killers[1] {
                         reduction -= params.lmr_killer_reduction_less;
                     }
+                    // A node whose best move so far captures is rarely saved by a quiet one.
+                    if tt_move.is_capture() {
+                        reduction += params.lmr_tt_capture_reduction_more;
+                    }
                     reduction -= quiet_score / params.lmr_history_divisor;
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
