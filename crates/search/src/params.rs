@@ -141,7 +141,7 @@ search_params! {
     see_quiet_prune_margin = 64 in 0..=500;
     /// Late move pruning applies up to this depth.
     late_move_max_depth = 8 in 0..=16;
-    /// Late move pruning skips quiet moves after `late_move_base + depth²` moves.
+    /// Late move pruning skips quiet moves after `late_move_base + depth²` moves (half as many where the evaluation is not improving).
     late_move_base = 3 in 0..=20;
     /// Futility pruning of quiet moves applies up to this depth.
     futility_max_depth = 6 in 0..=16;

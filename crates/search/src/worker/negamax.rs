@@ -142,9 +142,16 @@ impl Worker<'_, '_> {
         let recent = self.recent_moves();
         let counter = self.memory.heuristics.counter_move(recent.last);
         let mut picker = MovePicker::new(tt_move, killers, counter).after(recent);
+        // Improving: the static evaluation is above that of two plies before (this side's
+        // last turn), or that one is unknown (in check, or near the root, whose frame keeps
+        // none). A node that is not improving prunes late quiet moves twice as early.
+        let improving = !checked
+            && (ply < 3
+                || self.stack[ply - 2].static_eval == -Score::INFINITY
+                || static_eval > self.stack[ply - 2].static_eval);
+        let late_move_limit = (params.late_move_base + depth * depth) / (2 - i32::from(improving));
         if !pv_node && !checked && depth <= params.late_move_max_depth {
-            let limit = params.late_move_base + depth * depth;
-            picker.expect_late_move_pruning(limit.max(0) as usize);
+            picker.expect_late_move_pruning(late_move_limit.max(0) as usize);
         }
         // Checks and singular moves are extended only this near the root.
         let may_extend =
@@ -171,7 +178,8 @@ impl Worker<'_, '_> {
                 && !checked
                 && best_score > -Score::MATE_BOUND
                 && !alpha.is_mate()
-                && (self.is_late(depth, move_count) || self.is_futile(depth, eval, alpha));
+                && ((depth <= params.late_move_max_depth && move_count + 1 > late_move_limit)
+                    || self.is_futile(depth, eval, alpha));
             if prune_quiets {
                 picker.skip_quiets_without_check(&self.board);
             }
@@ -386,13 +394,6 @@ impl Worker<'_, '_> {
         } else {
             Singularity::NotSingular
         }
-    }
-
-    /// Late-move pruning applies to the quiet move after `move_count` moves at `depth`.
-    #[inline]
-    fn is_late(&self, depth: Depth, move_count: i32) -> bool {
-        depth <= self.params.late_move_max_depth
-            && move_count + 1 > self.params.late_move_base + depth * depth
     }
 
     /// Futility pruning applies to quiet moves at `depth` with `static_eval` below `alpha`.
