@@ -278,7 +278,8 @@ impl Worker<'_, '_> {
                     if mv == killers[0] || mv == killers[1] {
                         reduction -= params.lmr_killer_reduction_less;
                     }
-                    // A node whose best move so far captures is rarely saved by a quiet one.
+                    // Where the hash move (an earlier search's best) captures, a quiet move
+                    // rarely beats it.
                     if tt_move.is_capture() {
                         reduction += params.lmr_tt_capture_reduction_more;
                     }
