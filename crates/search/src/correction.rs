@@ -15,6 +15,8 @@ const ENTRIES: usize = 1 << 14;
 const GRAIN: i32 = 256;
 /// A correction is kept within ± this many centipawns.
 const MAX_CORRECTION: i32 = 64;
+/// [`MAX_CORRECTION`] in grains: the bound of each entry and of their sum.
+const MAX_GRAINS: i32 = MAX_CORRECTION * GRAIN;
 /// A result moves the entries by `min(depth + 1, MAX_WEIGHT)` out of `WEIGHT_SCALE` of what
 /// their sum missed (times each table's share): deeper results count more.
 const MAX_WEIGHT: i32 = 16;
@@ -79,8 +81,7 @@ impl CorrectionHistory {
         let pieces: i32 = (0..2)
             .map(|color| self.pieces[color][slots.side][slots.pieces[color]])
             .sum();
-        (self.pawns[slots.side][slots.pawns] + pieces)
-            .clamp(-MAX_CORRECTION * GRAIN, MAX_CORRECTION * GRAIN)
+        (self.pawns[slots.side][slots.pawns] + pieces).clamp(-MAX_GRAINS, MAX_GRAINS)
     }
 
     /// Learns from a node of `board` searched to `depth` whose static evaluation was
@@ -93,12 +94,11 @@ impl CorrectionHistory {
         let missed = difference * GRAIN - self.total(slots);
         let weight = (depth + 1).min(MAX_WEIGHT);
         let step = |share: i32| missed * weight / WEIGHT_SCALE * share / 100;
-        let limit = MAX_CORRECTION * GRAIN;
         let pawns = &mut self.pawns[slots.side][slots.pawns];
-        *pawns = (*pawns + step(PAWN_SHARE)).clamp(-limit, limit);
+        *pawns = (*pawns + step(PAWN_SHARE)).clamp(-MAX_GRAINS, MAX_GRAINS);
         for color in 0..2 {
             let entry = &mut self.pieces[color][slots.side][slots.pieces[color]];
-            *entry = (*entry + step(PIECES_SHARE)).clamp(-limit, limit);
+            *entry = (*entry + step(PIECES_SHARE)).clamp(-MAX_GRAINS, MAX_GRAINS);
         }
     }
 }
