@@ -127,6 +127,9 @@ pub struct TuneOptions {
     pub validate: Option<std::path::PathBuf>,
     /// Write today's compiled-in values unchanged, reading no data.
     pub rewrite: bool,
+    /// Fit only these groups of parameters (their `tuned.rs` constant names, such as
+    /// `CONNECTED`), the others kept as they are; empty: every parameter.
+    pub only: Vec<String>,
 }
 
 /// Options of `xtask perft`.
@@ -456,6 +459,10 @@ struct TuneArgs {
     /// Write today's values unchanged, reading no data
     #[arg(long)]
     rewrite: bool,
+    /// Fit only these groups (their constants in tuned.rs, such as CONNECTED,HANGING), the
+    /// other parameters kept as they are: new terms fitted on less data
+    #[arg(long, value_name = "GROUPS", value_delimiter = ',')]
+    only: Vec<String>,
 }
 
 /// The command line's parser, with the perft suites of `data/` named in `--suite`'s help.
@@ -563,6 +570,7 @@ where
             l2: args.l2,
             validate: args.validate,
             rewrite: args.rewrite,
+            only: args.only,
         }),
     })
 }
@@ -717,7 +725,12 @@ mod tests {
                 assert_eq!(options.l2, DEFAULT_L2);
                 assert!(options.rewrite);
                 assert_eq!(options.out, std::path::PathBuf::from("o.rs"));
+                assert!(options.only.is_empty());
             }
+            other => panic!("{other:?}"),
+        }
+        match parse_words("tune --only connected,HANGING") {
+            Ok(Command::Tune(options)) => assert_eq!(options.only, ["connected", "HANGING"]),
             other => panic!("{other:?}"),
         }
         assert!(parse_words("tune --learning-rate -1").is_err());

@@ -5,6 +5,7 @@ use std::fmt;
 use outpost_board::{Board, Color, PieceKind, Variant};
 
 use crate::params::{Group, Sink, Term, PARAMS};
+use crate::scale::{endgame_scale, scaled, SCALE_NORMAL};
 use crate::tables::piece_square;
 use crate::{phase, Tapered, MAX_PHASE};
 
@@ -12,7 +13,7 @@ use crate::{phase, Tapered, MAX_PHASE};
 ///
 /// Its [`Display`](fmt::Display) is a table with one row per piece kind and one per other
 /// term ([`Term`]) with the middlegame and endgame sums of each colour, followed by the
-/// phase, the blend and the final score.
+/// phase, the endgame scale, the blend and the final score.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
     /// Value plus piece-square bonus of all pieces of one kind and colour, indexed
@@ -24,6 +25,8 @@ pub struct Explanation {
     pub terms: [[Tapered; 2]; Term::COUNT],
     /// The game phase, 0 (kings and pawns) to [`MAX_PHASE`] (all pieces on the board).
     pub phase: i32,
+    /// How much of the endgame half counts, in 128ths ([`crate::scale`]).
+    pub scale: i32,
     /// The rule set, whose tables were used (and whose kinds the table shows).
     pub variant: Variant,
     /// The side to move, which gets the [`TEMPO`](crate::TEMPO) bonus.
@@ -69,9 +72,14 @@ impl Explanation {
         self.color_total(Color::White) - self.color_total(Color::Black)
     }
 
-    /// The blended balance from white's view (the final score from white's view).
+    /// The balance with its endgame half scaled by [`Explanation::scale`].
+    pub fn scaled_balance(&self) -> Tapered {
+        scaled(self.balance(), self.scale)
+    }
+
+    /// The blended, scaled balance from white's view (the final score from white's view).
     pub fn blended(&self) -> i32 {
-        self.balance().blend(self.phase)
+        self.scaled_balance().blend(self.phase)
     }
 }
 
@@ -102,7 +110,8 @@ pub fn explain(board: &Board) -> Explanation {
     let balance = pieces.iter().chain(&terms).fold(Tapered::ZERO, |sum, row| {
         sum + row[Color::White.index()] - row[Color::Black.index()]
     });
-    let blended = balance.blend(phase);
+    let scale = endgame_scale(board, balance.endgame);
+    let blended = scaled(balance, scale).blend(phase);
     let side_to_move_score = match side_to_move {
         Color::White => blended,
         Color::Black => -blended,
@@ -115,6 +124,7 @@ pub fn explain(board: &Board) -> Explanation {
         pieces,
         terms,
         phase,
+        scale,
         variant: board.variant(),
         side_to_move,
         white_score,
@@ -159,8 +169,9 @@ fn write_row(
 
 impl fmt::Display for Explanation {
     /// A table in centipawns: one row per piece kind (value plus piece-square bonus, each
-    /// colour from its own view), one per other term, the totals, then the phase, the blend
-    /// and the final score from white's view and from the side to move's.
+    /// colour from its own view), one per other term, the totals, then the phase, the
+    /// endgame scale, the blend and the final score from white's view and from the side to
+    /// move's.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
@@ -200,11 +211,18 @@ impl fmt::Display for Explanation {
             self.color_total(Color::Black),
             self.balance(),
         )?;
-        let balance = self.balance();
+        let balance = self.scaled_balance();
         writeln!(
             f,
             "Phase   {} of {MAX_PHASE} ({MAX_PHASE} = opening, 0 = kings and pawns)",
             self.phase
+        )?;
+        writeln!(
+            f,
+            "Scale   endgame {} * {} / {SCALE_NORMAL} = {} ({SCALE_NORMAL} = in full)",
+            self.balance().endgame,
+            self.scale,
+            balance.endgame
         )?;
         writeln!(
             f,

@@ -5,6 +5,7 @@ mod explain;
 mod fragments;
 pub mod params;
 mod pawn_cache;
+pub mod scale;
 pub mod score;
 mod sums;
 mod tables;
@@ -44,13 +45,15 @@ pub const fn piece_square_value(variant: Variant, piece: Piece, square: Square) 
 
 /// The static evaluation of `board` in centipawns, from the side to move's point of view:
 /// material plus piece-square tables and the other terms ([`params::Term`]), the
-/// [`TEMPO`] bonus included, middlegame and endgame sums blended by [`phase`]. Not a mate
-/// score; [`explain()`] shows the parts.
+/// [`TEMPO`] bonus included, middlegame and endgame sums blended by [`phase`], the endgame
+/// sum scaled down in drawish endings ([`scale`]). Not a mate score; [`explain()`] shows
+/// the parts.
 pub fn evaluate(board: &Board) -> i32 {
     let sums = PieceSquareSums::of(board);
     let mut terms = params::Weigh::new(&params::PARAMS);
     terms::trace(board, &mut terms);
-    side_to_move_view(board, (sums.balance() + terms.total).blend(sums.phase()))
+    let balance = sums.balance() + terms.total;
+    side_to_move_view(board, scale::blend_scaled(board, balance, sums.phase()))
 }
 
 /// [`evaluate`] with the material and piece-square `sums` of `board` already at hand (a
@@ -60,7 +63,8 @@ pub fn evaluate(board: &Board) -> i32 {
 #[inline]
 pub fn evaluate_cached(board: &Board, sums: &PieceSquareSums, pawn_cache: &mut PawnCache) -> i32 {
     let terms = terms::weigh_cached(board, pawn_cache);
-    side_to_move_view(board, (sums.balance() + terms).blend(sums.phase()))
+    let balance = sums.balance() + terms;
+    side_to_move_view(board, scale::blend_scaled(board, balance, sums.phase()))
 }
 
 /// `white_view`, a score from white's point of view, from the side to move's.

@@ -66,9 +66,9 @@ pub const fn piece_features(color: Color, kind: usize, square: usize) -> [usize;
 /// each [`Group`] belongs to one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Term {
-    /// Passed pawns: by rank, free path, protection, king distances.
+    /// Passed pawns: by rank, free path, a safe step, protection, king distances.
     PassedPawns,
-    /// Isolated, doubled and backward pawns.
+    /// Isolated, doubled, backward and connected pawns.
     PawnStructure,
     /// Safe squares each knight, bishop, rook, queen and Right reaches.
     Mobility,
@@ -78,11 +78,13 @@ pub enum Term {
     /// Both bishops.
     BishopPair,
     /// Where pieces stand: rooks on open and half-open files, rooks and queens on the seventh
-    /// rank, rooks shut in by their own king, knights and bishops on outposts.
+    /// rank, rooks shut in by their own king, knights and bishops on outposts and behind own
+    /// pawns.
     Placement,
     /// Safe squares behind the own pawns in the centre.
     Space,
-    /// Pieces attacked by pawns or by lesser pieces.
+    /// Pieces attacked by pawns or by lesser pieces or by a pawn's safe step, pieces and pawns
+    /// left unguarded.
     Threats,
     /// The side to move's bonus.
     Tempo,
@@ -186,6 +188,8 @@ groups! {
     /// A passed pawn the enemy king cannot catch (outside its square, the path free) when
     /// the enemy has nothing but king and pawns (standard board only).
     Unstoppable = UNSTOPPABLE[1], PassedPawns, "unstoppable passer";
+    /// A passed pawn whose square in front no enemy pawn, piece or king attacks, by rank.
+    PassedSafe = PASSED_SAFE[8], PassedPawns, "passed safe step";
     /// A pawn with no own pawn on a neighbouring file.
     Isolated = ISOLATED[1], PawnStructure, "isolated pawn";
     /// A pawn with an own pawn in front of it on its file.
@@ -193,6 +197,9 @@ groups! {
     /// A pawn whose step forward an enemy pawn attacks and no own pawn can ever guard (not
     /// isolated).
     Backward = BACKWARD[1], PawnStructure, "backward pawn";
+    /// A pawn guarded by an own pawn or with an own pawn beside it on its rank, by its rank
+    /// from its own side (as [`Group::PassedRank`]).
+    Connected = CONNECTED[8], PawnStructure, "connected pawn";
     /// A knight by the number of safe squares it reaches (not attacked by enemy pawns, not
     /// held by own pieces).
     MobilityKnight = MOBILITY_KNIGHT[9], Mobility, "mobility knight";
@@ -235,6 +242,8 @@ groups! {
     /// A rook with at most three safe squares on the side of its own king away from the
     /// centre (the king's file and beyond), shut in by it.
     TrappedRook = TRAPPED_ROOK[1], Placement, "trapped rook";
+    /// A knight or bishop with an own pawn right in front of it.
+    MinorBehindPawn = MINOR_BEHIND_PAWN[1], Placement, "minor behind pawn";
     /// A knight or bishop (one entry each) on the fourth to sixth rank from its side,
     /// protected by an own pawn, on a square no enemy pawn can ever attack (standard board
     /// only).
@@ -252,6 +261,15 @@ groups! {
     /// An enemy queen or Right (one entry each) attacked by an own rook (in standard chess
     /// only, where the Right is absent) or queen attacking a Right, for the attacker.
     ThreatByMajor = THREAT_BY_MAJOR[2], Threats, "threat by major";
+    /// An enemy knight, bishop, rook, queen or Right that an own pawn, piece or king
+    /// attacks and no enemy pawn, piece or king guards, for the attacker.
+    Hanging = HANGING[1], Threats, "hanging piece";
+    /// An enemy pawn that an own piece or king attacks and no enemy pawn guards, for the
+    /// attacker.
+    WeakPawn = WEAK_PAWN[1], Threats, "weak pawn";
+    /// An enemy knight, bishop, rook, queen or Right an own pawn would attack after a step
+    /// forward to a square no enemy pawn attacks, for the attacker.
+    PawnPushThreat = PAWN_PUSH_THREAT[1], Threats, "pawn push threat";
     /// The side to move's bonus.
     Tempo = TEMPO[1], Tempo, "tempo";
 }
@@ -490,7 +508,12 @@ mod tests {
                         Color::White => crate::evaluate(&board),
                         Color::Black => -crate::evaluate(&board),
                     };
-                    assert_eq!(weigh.total.blend(phase), white_view, "{}", board.to_fen());
+                    assert_eq!(
+                        crate::scale::blend_scaled(&board, weigh.total, phase),
+                        white_view,
+                        "{}",
+                        board.to_fen()
+                    );
                     positions += 1;
                 }
             }

@@ -34,7 +34,7 @@ fn evaluations_of_random_games_are_unchanged() {
         }
     }
     assert!(positions > 20_000);
-    assert_eq!(hash, 4_060_701_858_050_621_101, "{positions} positions");
+    assert_eq!(hash, 8_173_860_994_866_538_900, "{positions} positions");
 }
 
 #[test]

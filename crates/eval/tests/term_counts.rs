@@ -1,6 +1,6 @@
 //! What the terms count, read from the trace the tuner reads (so these hold whatever the
-//! tuned values are): safe checks, outposts, king shelter and storm, the rook terms, space
-//! and unstoppable passed pawns.
+//! tuned values are): safe checks, outposts, king shelter and storm, the rook terms, space,
+//! unstoppable passed pawns, connected pawns, hanging pieces and weak pawns.
 
 use outpost_board::{Board, Color};
 use outpost_eval::params::{trace, Group, Sink};
@@ -242,4 +242,40 @@ fn a_passed_pawn_outside_the_kings_square_is_unstoppable() {
         counts("K7/8/8/8/7p/8/8/k7 b - - 0 1", Group::Unstoppable)[1][0],
         1
     );
+}
+
+#[test]
+fn connected_pawns_are_guarded_or_side_by_side_by_rank() {
+    // White: d4 and e4 side by side (c3 guards d4 too), c3 and a2 alone. Black: f7 guards
+    // g6, which guards h5.
+    let fen = "4k3/5p2/6p1/7p/3PP3/2P5/P7/4K3 w - - 0 1";
+    let [white, black] = counts(fen, Group::Connected);
+    // d4 and e4 on white's fourth rank (entry 3).
+    assert_eq!(white, [0, 0, 0, 2, 0, 0, 0, 0]);
+    // g6 on black's third rank (entry 2), h5 on its fourth.
+    assert_eq!(black, [0, 0, 1, 1, 0, 0, 0, 0]);
+}
+
+#[test]
+fn hanging_pieces_are_attacked_and_unguarded() {
+    // The rook on a1 attacks the knight on a8, which nothing guards.
+    let fen = "n3k1b1/8/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(counts(fen, Group::Hanging), [vec![1], vec![0]]);
+    // The king on b8 guards it.
+    let guarded = "nk4b1/8/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(counts(guarded, Group::Hanging), [vec![0], vec![0]]);
+    // A king in check is not a hanging piece.
+    let check = "4k3/8/8/8/8/8/8/4RK2 b - - 0 1";
+    assert_eq!(counts(check, Group::Hanging), [vec![0], vec![0]]);
+}
+
+#[test]
+fn weak_pawns_are_attacked_by_pieces_and_unguarded_by_pawns() {
+    // The rook on a1 attacks a7 and the knight on d5 attacks c7; no black pawn guards
+    // either.
+    let fen = "4k3/p1p5/8/3N4/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(counts(fen, Group::WeakPawn), [vec![2], vec![0]]);
+    // With the c-pawn on c6, guarded by b7, and the knight no longer on it: only a7.
+    let guarded = "4k3/pp6/2p5/8/8/3N4/8/R3K3 w - - 0 1";
+    assert_eq!(counts(guarded, Group::WeakPawn), [vec![1], vec![0]]);
 }

@@ -2,20 +2,24 @@
 //! coefficient lists by the evaluation's own trace (`outpost_eval::params::trace`).
 
 use outpost_board::{Board, Color};
-use outpost_eval::params::{middlegame_weight, trace, Sink, PARAM_COUNT};
+use outpost_eval::params::{middlegame_weight, trace, Sink, PARAMS, PARAM_COUNT};
 use outpost_eval::phase;
+use outpost_eval::scale::{endgame_scale, SCALE_NORMAL};
 use std::path::Path;
 
-/// One position: where its coefficients are (the tempo among them), its phase blend and
-/// target.
+/// One position: where its coefficients are (the tempo among them), its phase blend with
+/// the endgame scale, and target.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     /// Index of the first coefficient in [`Dataset::params`] and [`Dataset::counts`].
     pub start: u32,
     /// How many coefficients.
     pub len: u32,
-    /// The weight of the middlegame halves (phase / 24); the endgame halves get the rest.
+    /// The weight of the middlegame halves (phase / 24).
     pub middlegame: f64,
+    /// The weight of the endgame halves: the rest, times the position's endgame scale
+    /// (`outpost_eval::scale`), taken as fixed: found once with the compiled-in values.
+    pub endgame: f64,
     /// The game result from white's view: 1, ½ or 0.
     pub result: f64,
     /// The search's score in centipawns from white's view (0 when the file has none).
@@ -105,6 +109,14 @@ impl Dataset {
             }
         });
         merged.retain(|&(_, count)| count != 0);
+        // The endgame half with the compiled-in values tells which side is ahead, which the
+        // scale depends on.
+        let endgame: i32 = merged
+            .iter()
+            .map(|&(param, count)| PARAMS[param].endgame * count)
+            .sum();
+        let scale = f64::from(endgame_scale(board, endgame)) / f64::from(SCALE_NORMAL);
+        let middlegame = middlegame_weight(phase(board));
         let start = self.params.len() as u32;
         for &(param, count) in &merged {
             debug_assert!(param < PARAM_COUNT);
@@ -114,7 +126,8 @@ impl Dataset {
         self.entries.push(Entry {
             start,
             len: merged.len() as u32,
-            middlegame: middlegame_weight(phase(board)),
+            middlegame,
+            endgame: (1.0 - middlegame) * scale,
             result,
             score,
         });
@@ -142,6 +155,7 @@ mod tests {
         let start: Vec<_> = data.coefficients(&data.entries[0]).collect();
         assert_eq!(start, [(tempo, 1.0)], "white's counts cancel black's");
         assert_eq!(data.entries[0].middlegame, 1.0);
+        assert_eq!(data.entries[0].endgame, 0.0);
         let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
         data.push(&Board::from_fen(fen).unwrap(), 1.0, 900.0);
         let entry = data.entries[1];

@@ -65,7 +65,7 @@ impl Weights {
             middlegame += count * self.middlegame[param];
             endgame += count * self.endgame[param];
         }
-        entry.middlegame * middlegame + (1.0 - entry.middlegame) * endgame
+        entry.middlegame * middlegame + entry.endgame * endgame
     }
 }
 
@@ -140,7 +140,7 @@ pub fn gradient(
             * k;
         for (param, count) in data.coefficients(entry) {
             gradient.middlegame[param] += slope * count * entry.middlegame;
-            gradient.endgame[param] += slope * count * (1.0 - entry.middlegame);
+            gradient.endgame[param] += slope * count * entry.endgame;
         }
     }
     gradient
@@ -210,6 +210,8 @@ pub struct Adam {
     l2: f64,
     /// The runs whose means are pinned.
     pinned: Vec<Range<usize>>,
+    /// Which parameters are fitted (the others keep their starting values).
+    fitted: Vec<bool>,
 }
 
 impl Adam {
@@ -229,7 +231,15 @@ impl Adam {
             anchor,
             l2,
             pinned: pinned_tables(),
+            fitted: vec![true; PARAM_COUNT],
         }
+    }
+
+    /// Fits only the parameters for which `fitted` is `true` (one entry per parameter).
+    pub fn fit_only(mut self, fitted: Vec<bool>) -> Adam {
+        assert_eq!(fitted.len(), PARAM_COUNT);
+        self.fitted = fitted;
+        self
     }
 
     /// One pass over `data` in batches of [`BATCH_SIZE`], a step after each.
@@ -250,6 +260,12 @@ impl Adam {
                     for i in 0..PARAM_COUNT {
                         g[i] += 2.0 * self.l2 * (w[i] - a[i]);
                     }
+                }
+            }
+            for (i, &fitted) in self.fitted.iter().enumerate() {
+                if !fitted {
+                    gradient.middlegame[i] = 0.0;
+                    gradient.endgame[i] = 0.0;
                 }
             }
             self.step(weights, &gradient);
@@ -411,6 +427,27 @@ mod tests {
                     "param {param} half {half}: numeric {numeric}, analytic {exact}"
                 );
             }
+        }
+    }
+
+    /// A fit of some parameters only leaves every other one as it was.
+    #[test]
+    fn a_fit_of_some_parameters_moves_only_those() {
+        let k = 0.008;
+        let train = labelled(&random_positions(5, 100), &truth(), k);
+        let start = Weights::from_params(&PARAMS);
+        let knight = value_param(1);
+        let mut fitted = vec![false; PARAM_COUNT];
+        fitted[knight] = true;
+        let mut adam = Adam::new(2.0, start.clone(), 0.0).fit_only(fitted);
+        let mut weights = start.clone();
+        for _ in 0..5 {
+            adam.epoch(&train, &mut weights, k, 0.0);
+        }
+        for param in 0..PARAM_COUNT {
+            let moved = weights.middlegame[param] != start.middlegame[param]
+                || weights.endgame[param] != start.endgame[param];
+            assert_eq!(moved, param == knight, "parameter {param}");
         }
     }
 

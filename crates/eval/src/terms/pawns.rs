@@ -1,5 +1,5 @@
-//! Passed pawns (by rank, free path, protection, king distances) and the pawn structure
-//! (isolated, doubled, backward pawns).
+//! Passed pawns (by rank, free path, a safe step, protection, king distances) and the pawn
+//! structure (isolated, doubled, backward and connected pawns).
 //!
 //! The terms that depend on the pawns alone are counted apart from the rest
 //! ([`trace_pawns_only`]), so that a search can cache them by pawn structure.
@@ -15,12 +15,14 @@ use crate::params::{Group, Sink};
 const ISOLATED: usize = Group::Isolated.start();
 const DOUBLED: usize = Group::Doubled.start();
 const BACKWARD: usize = Group::Backward.start();
+const CONNECTED: usize = Group::Connected.start();
 const PASSED_RANK: usize = Group::PassedRank.start();
 const PASSED_FREE: usize = Group::PassedFree.start();
 const PASSED_PROTECTED: usize = Group::PassedProtected.start();
 const PASSED_OWN_KING: usize = Group::PassedOwnKing.start();
 const PASSED_ENEMY_KING: usize = Group::PassedEnemyKing.start();
 const UNSTOPPABLE: usize = Group::Unstoppable.start();
+const PASSED_SAFE: usize = Group::PassedSafe.start();
 
 /// Counts both colours' pawn terms that depend on the pawns alone (the structure, and each
 /// passed pawn's rank and protection), and returns each colour's passed pawns for
@@ -37,13 +39,15 @@ pub(super) fn trace_pawns_only<S: Sink>(context: &Context, sink: &mut S) -> [Bit
 }
 
 /// Counts the passed-pawn terms that depend on the other pieces: a free path to promotion,
-/// the distances of both kings and a pawn the enemy king cannot catch, for each colour's
-/// `passed` pawns.
+/// a step forward to a square the enemy does not attack (`all_attacks`: what each colour
+/// attacks, king included), the distances of both kings and a pawn the enemy king cannot
+/// catch, for each colour's `passed` pawns.
 #[inline]
 pub(super) fn trace_passed_by_pieces<S: Sink>(
     board: &Board,
     context: &Context,
     passed: [Bitboard; 2],
+    all_attacks: &[Bitboard; 2],
     sink: &mut S,
 ) {
     for color in [Color::White, Color::Black] {
@@ -73,6 +77,9 @@ pub(super) fn trace_passed_by_pieces<S: Sink>(
             }
             // The square in front is on the board: a pawn never stands on its promotion rank.
             let front = forward(color, pawn).first_unchecked();
+            if !all_attacks[them.index()].contains(front) {
+                sink.add(color, PASSED_SAFE + rank, 1);
+            }
             let own_distance = distance(own_king, front);
             if own_distance != 0 {
                 sink.add(color, PASSED_OWN_KING + rank, own_distance);
@@ -100,7 +107,7 @@ fn outside_the_square(color: Color, square: Square, king: Square, king_to_move: 
     king_moves > pawn_moves
 }
 
-/// Isolated, doubled and backward pawns of `color`.
+/// Isolated, doubled, backward and connected pawns of `color`.
 #[inline]
 fn structure<S: Sink>(color: Color, context: &Context, sink: &mut S) {
     let own = context.pawns[color.index()];
@@ -120,6 +127,11 @@ fn structure<S: Sink>(color: Color, context: &Context, sink: &mut S) {
         (BACKWARD, backward),
     ] {
         add_count(sink, color, param, set);
+    }
+    // Guarded by an own pawn, or side by side with one (a phalanx).
+    let connected = own & (context.pawn_attacks[color.index()] | own.east() | own.west());
+    for square in connected {
+        sink.add(color, CONNECTED + context.relative_rank(color, square), 1);
     }
 }
 

@@ -1,7 +1,7 @@
 //! Mobility (safe squares per piece kind), attacks on the enemy king's zone, rooks on open
 //! and half-open files, rooks and queens on the seventh rank, rooks shut in by their king,
-//! knights and bishops on outposts, space and the bishop pair; and the attack sets the king
-//! and threat terms read.
+//! knights and bishops on outposts and behind own pawns, space and the bishop pair; and the
+//! attack sets the king and threat terms read.
 //!
 //! On the 5×5 board of Chess Fragments attack sets are masked to the board, and the Right
 //! (rook and knight) has its own mobility table. Fragments has no rooks, so the rook terms
@@ -11,7 +11,7 @@ use outpost_board::{Bitboard, Board, Color, PieceKind};
 use outpost_movegen::knight_attacks;
 use outpost_movegen::magic::SliderTables;
 
-use super::{add_count, files_of, fill_forward, pawn_attacks, rank_mask, Context};
+use super::{add_count, files_of, fill_forward, forward, pawn_attacks, rank_mask, Context};
 use crate::params::{Group, Sink};
 
 const MOBILITY_KNIGHT: usize = Group::MobilityKnight.start();
@@ -26,6 +26,7 @@ const OUTPOST: usize = Group::Outpost.start();
 const SEVENTH_RANK: usize = Group::SeventhRank.start();
 const TRAPPED_ROOK: usize = Group::TrappedRook.start();
 const SPACE: usize = Group::Space.start();
+const MINOR_BEHIND_PAWN: usize = Group::MinorBehindPawn.start();
 
 /// At most this many safe squares, a rook beyond its own king from the centre is shut in.
 const TRAPPED_ROOK_MOBILITY: u32 = 3;
@@ -76,8 +77,8 @@ impl Attacks {
     }
 }
 
-/// Counts mobility, king-zone attacks, the rook terms, outposts, space and the bishop pair
-/// of both colours, and returns the attack sets.
+/// Counts mobility, king-zone attacks, the rook terms, outposts, minors behind pawns, space
+/// and the bishop pair of both colours, and returns the attack sets.
 #[inline]
 pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> Attacks {
     let mut attacks = Attacks::default();
@@ -129,6 +130,7 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
             let moves = sliders.rook(square, occupied) | knight_attacks(square);
             attacks.right[us] |= piece(moves, MOBILITY_RIGHT, 4);
         }
+        minors_behind_pawns(board, context, color, sink);
         if trapped_rooks != 0 {
             sink.add(color, TRAPPED_ROOK, trapped_rooks);
         }
@@ -234,4 +236,18 @@ fn space<S: Sink>(context: &Context, color: Color, sink: &mut S) {
     if count != 0 {
         sink.add(color, SPACE, count as i32);
     }
+}
+
+/// `color`'s knights and bishops with an own pawn right in front of them.
+#[inline]
+fn minors_behind_pawns<S: Sink>(board: &Board, context: &Context, color: Color, sink: &mut S) {
+    let own_pawns = context.pawns[color.index()];
+    let minors =
+        board.pieces_of(color, PieceKind::Knight) | board.pieces_of(color, PieceKind::Bishop);
+    add_count(
+        sink,
+        color,
+        MINOR_BEHIND_PAWN,
+        forward(color, minors) & own_pawns,
+    );
 }
