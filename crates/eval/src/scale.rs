@@ -67,23 +67,26 @@ pub fn endgame_scale(board: &Board, endgame: i32) -> i32 {
     } else {
         Color::Black
     };
-    let weak = !strong;
     let strong_pawns = board.pieces_of(strong, PieceKind::Pawn).count() as i32;
-    let units = |color| -> i32 {
-        PIECE_UNITS
-            .iter()
-            .map(|&(kind, units)| units * board.pieces_of(color, kind).count() as i32)
-            .sum()
-    };
-    let (strong_units, weak_units) = (units(strong), units(weak));
-    if strong_pawns == 0 && strong_units - weak_units <= MINOR_UNITS {
-        return if strong_units <= MINOR_UNITS {
-            SCALE_NO_PAWNS_LONE_MINOR
-        } else if weak_units <= MINOR_UNITS {
-            SCALE_NO_PAWNS_AGAINST_MINOR
-        } else {
-            SCALE_NO_PAWNS
+    // The material count only matters without pawns for the side ahead: most evaluations
+    // skip it.
+    if strong_pawns == 0 {
+        let units = |color| -> i32 {
+            PIECE_UNITS
+                .iter()
+                .map(|&(kind, units)| units * board.pieces_of(color, kind).count() as i32)
+                .sum()
         };
+        let (strong_units, weak_units) = (units(strong), units(!strong));
+        if strong_units - weak_units <= MINOR_UNITS {
+            return if strong_units <= MINOR_UNITS {
+                SCALE_NO_PAWNS_LONE_MINOR
+            } else if weak_units <= MINOR_UNITS {
+                SCALE_NO_PAWNS_AGAINST_MINOR
+            } else {
+                SCALE_NO_PAWNS
+            };
+        }
     }
     let by_pawns = (SCALE_PAWNLESS_BASE + SCALE_PER_PAWN * strong_pawns).min(SCALE_NORMAL);
     by_pawns.min(opposite_bishops_scale(board))

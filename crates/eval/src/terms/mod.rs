@@ -121,15 +121,15 @@ fn trace_after_pieces<S: Sink>(
     attacks: &pieces::Attacks,
     sink: &mut S,
 ) {
-    // Every square each colour attacks or guards, king included.
-    let all_attacks = [Color::White, Color::Black].map(|color| {
-        context.pawn_attacks[color.index()]
-            | attacks.pieces(color.index())
-            | outpost_movegen::king_attacks(board.king_square(color))
+    // The squares each colour's pieces and king attack, and with its pawns' every square it
+    // attacks or guards.
+    let by_pieces = [Color::White, Color::Black].map(|color| {
+        attacks.pieces(color.index()) | outpost_movegen::king_attacks(board.king_square(color))
     });
+    let all_attacks = [0, 1].map(|us| by_pieces[us] | context.pawn_attacks[us]);
     pawns::trace_passed_by_pieces(board, context, passed, &all_attacks, sink);
     king::trace(board, context, attacks, sink);
-    threats::trace(board, context, attacks, &all_attacks, sink);
+    threats::trace(board, context, attacks, &by_pieces, &all_attacks, sink);
     sink.add(board.side_to_move(), TEMPO, 1);
 }
 

@@ -32,12 +32,14 @@ const PAWN_TARGETS: [PieceKind; 5] = [
 /// The targets of threats by knights and bishops.
 const MINOR_TARGETS: [PieceKind; 3] = [PieceKind::Rook, PieceKind::Queen, PieceKind::Right];
 
-/// Counts both colours' threats.
+/// Counts both colours' threats, given what each colour's pieces and king attack
+/// (`by_pieces`) and what it attacks in all (`all_attacks`, pawns too).
 #[inline]
 pub(super) fn trace<S: Sink>(
     board: &Board,
     context: &Context,
     attacks: &Attacks,
+    by_pieces: &[Bitboard; 2],
     all_attacks: &[Bitboard; 2],
     sink: &mut S,
 ) {
@@ -68,10 +70,8 @@ pub(super) fn trace<S: Sink>(
         let unguarded = !all_attacks[them.index()];
         let pieces = targets & !board.pieces(PieceKind::King);
         add_count(sink, color, HANGING, pieces & all_attacks[us] & unguarded);
-        let by_pieces =
-            attacks.pieces(us) | outpost_movegen::king_attacks(board.king_square(color));
         let weak_pawns =
-            context.pawns[them.index()] & by_pieces & !context.pawn_attacks[them.index()];
+            context.pawns[them.index()] & by_pieces[us] & !context.pawn_attacks[them.index()];
         add_count(sink, color, WEAK_PAWN, weak_pawns);
         // A step forward (two from the second rank) onto a square no enemy pawn attacks.
         let empty = !context.occupied & context.squares;
