@@ -459,8 +459,9 @@ struct TuneArgs {
     /// Write today's values unchanged, reading no data
     #[arg(long)]
     rewrite: bool,
-    /// Fit only these groups (their constants in tuned.rs, such as CONNECTED,HANGING), the
-    /// other parameters kept as they are: new terms fitted on less data
+    /// Fit only these groups, comma-separated, by their constants in tuned.rs in any case
+    /// (such as CONNECTED,HANGING); every other parameter stays as it is, so that new terms
+    /// can be fitted on less data than a fit of everything needs
     #[arg(long, value_name = "GROUPS", value_delimiter = ',')]
     only: Vec<String>,
 }
