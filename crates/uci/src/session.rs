@@ -129,6 +129,9 @@ impl Engine {
                     UciError::Option(error) => error
                         .refused_option()
                         .map(|option| format!("; {option} is unchanged")),
+                    UciError::InvalidFen { .. } | UciError::PositionNeedsStart(_) => {
+                        Some("; the position is unchanged".to_string())
+                    }
                     _ => None,
                 };
                 self.say(&format!(

@@ -59,7 +59,7 @@ fn an_impossible_position_is_refused_and_the_engine_goes_on() {
         assert!(
             output.contains(&format!(
                 "info string invalid FEN '{QUEENS}': white has 25 pieces; a side has at most \
-                 16, king and pawns included"
+                 16, king and pawns included; the position is unchanged"
             )),
             "{follow_up}: {output}"
         );
@@ -69,6 +69,19 @@ fn an_impossible_position_is_refused_and_the_engine_goes_on() {
     let output = run(format!("position fen {QUEENS}\ngo depth 1\nisready\n").as_bytes());
     let bestmove = output.lines().find(|line| line.starts_with("bestmove"));
     assert!(bestmove.is_some(), "{output}");
+    // A position command without a start position is refused the same way.
+    let output = run(b"position startpos moves e2e4\nposition e2e4\nd\n");
+    assert!(
+        output.contains(
+            "info string position needs 'startpos' or 'fen <fen>', got 'e2e4'; the position is \
+             unchanged"
+        ),
+        "{output}"
+    );
+    assert!(
+        output.contains("FEN: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+        "{output}"
+    );
     // Moves after the refused FEN are not played either.
     let output = run(format!("position fen {QUEENS} moves a1a2\nd\n").as_bytes());
     assert!(output.contains("invalid FEN"), "{output}");

@@ -96,11 +96,12 @@ fn fitted(only: &[String]) -> Result<Vec<bool>, String> {
             .iter()
             .find(|group| group.constant().eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| {
-                let names: Vec<_> = Group::ALL.iter().map(|group| group.constant()).collect();
-                format!(
-                    "--only: no group '{name}'; the groups: {}",
-                    names.join(", ")
-                )
+                // One group a line: the constant, then what it counts.
+                let names: String = Group::ALL
+                    .iter()
+                    .map(|group| format!("\n  {:<22} {}", group.constant(), group.label()))
+                    .collect();
+                format!("--only: no group '{name}'; the groups, comma-separated in --only:{names}")
             })?;
         fitted[group.start()..group.start() + group.size()].fill(true);
     }
