@@ -162,10 +162,11 @@ fn mates_instead_of_stalemating() {
 
 #[test]
 fn takes_a_repetition_when_losing() {
-    // White is a knight against two rooks; the moves played so far let 1.Nf3 repeat.
+    // White is a knight against two rooks; the moves played so far let 1.Nf3 repeat the
+    // position after it a third time.
     let mut game = Game::new(Board::from_fen("k7/rr6/8/8/7K/8/8/6N1 w - - 0 1").unwrap());
     let mut history = Vec::new();
-    for text in ["g1f3", "a8b8", "f3g1", "b8a8"] {
+    for text in ["g1f3", "a8b8", "f3g1", "b8a8"].repeat(2) {
         history.push(game.board().hash());
         game.play_uci(text).unwrap();
     }
@@ -176,6 +177,21 @@ fn takes_a_repetition_when_losing() {
     // Without the history there is no repetition and the score is bad.
     let result = search(&board, &[], depth(6));
     assert!(result.score < Score::centipawns(-300));
+}
+
+#[test]
+fn a_position_met_once_before_the_search_is_not_yet_a_draw() {
+    // The same moves played once: 1.Nf3 would meet the position after it a second time only,
+    // and Black, two rooks up, need not repeat it again.
+    let mut game = Game::new(Board::from_fen("k7/rr6/8/8/7K/8/8/6N1 w - - 0 1").unwrap());
+    let mut history = Vec::new();
+    for text in ["g1f3", "a8b8", "f3g1", "b8a8"] {
+        history.push(game.board().hash());
+        game.play_uci(text).unwrap();
+    }
+    let board = game.board().clone();
+    let result = search(&board, &history, depth(6));
+    assert!(result.score < Score::centipawns(-300), "{:?}", result.score);
 }
 
 #[test]

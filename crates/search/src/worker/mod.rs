@@ -336,21 +336,32 @@ impl<'a, 'c> Worker<'a, 'c> {
         Score::from_eval(eval)
     }
 
-    /// The position on the board was met before, in the line or in the game, with the same
-    /// side to move and no irreversible move since.
+    /// The position on the board counts as a draw by repetition: with the same side to move
+    /// and no irreversible move since, it was met before in the line searched (after the
+    /// root), or twice before in all. A position met once in the game before the search (or
+    /// at the root) is not a draw yet: the opponent need not repeat it a third time, and a
+    /// search that took it for one would steer a lost game into a repetition the opponent
+    /// simply avoids.
     fn is_repetition(&self) -> bool {
         let ply = self.ply;
         let game = &self.ctx.history;
         let current = self.stack[ply].key;
         let limit = (self.board.halfmove_clock() as usize).min(game.len() + ply);
-        (4..=limit).step_by(2).any(|distance| {
+        let mut met_before_search = false;
+        for distance in (4..=limit).step_by(2) {
             let key = if distance <= ply {
                 self.stack[ply - distance].key
             } else {
                 game[game.len() + ply - distance]
             };
-            key == current
-        })
+            if key == current {
+                if distance < ply || met_before_search {
+                    return true;
+                }
+                met_before_search = true;
+            }
+        }
+        false
     }
 
     /// Draw by repetition, fifty-move rule (unless mated) or insufficient material.
