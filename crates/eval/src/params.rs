@@ -75,16 +75,17 @@ pub enum Term {
     /// Attacks on the king's zone, safe checks, the own pawns sheltering the king and the
     /// enemy's storming it.
     KingSafety,
-    /// Both bishops.
-    BishopPair,
+    /// What a set of pieces is worth beyond its material: the bishop pair, and knights and
+    /// rooks by the number of own pawns.
+    Imbalance,
     /// Where pieces stand: rooks on open and half-open files, rooks and queens on the seventh
     /// rank, rooks shut in by their own king, knights and bishops on outposts and behind own
-    /// pawns.
+    /// pawns, the king's distance in files to the nearest pawn.
     Placement,
     /// Safe squares behind the own pawns in the centre.
     Space,
     /// Pieces attacked by pawns or by lesser pieces or by a pawn's safe step, pieces and pawns
-    /// left unguarded.
+    /// left unguarded, safe squares for a knight to attack the queen from.
     Threats,
     /// The side to move's bonus.
     Tempo,
@@ -100,7 +101,7 @@ impl Term {
         Term::PawnStructure,
         Term::Mobility,
         Term::KingSafety,
-        Term::BishopPair,
+        Term::Imbalance,
         Term::Placement,
         Term::Space,
         Term::Threats,
@@ -114,7 +115,7 @@ impl Term {
             Term::PawnStructure => "Pawn struct.",
             Term::Mobility => "Mobility",
             Term::KingSafety => "King safety",
-            Term::BishopPair => "Bishop pair",
+            Term::Imbalance => "Imbalance",
             Term::Placement => "Placement",
             Term::Space => "Space",
             Term::Threats => "Threats",
@@ -232,7 +233,11 @@ groups! {
     /// and no own piece stands on it, for the attacker.
     SafeCheck = SAFE_CHECK[4], KingSafety, "safe check";
     /// Two bishops or more.
-    BishopPair = BISHOP_PAIR[1], BishopPair, "bishop pair";
+    BishopPair = BISHOP_PAIR[1], Imbalance, "bishop pair";
+    /// Each knight, by the number of own pawns (0 to 8).
+    KnightByPawns = KNIGHT_BY_PAWNS[9], Imbalance, "knight by own pawns";
+    /// Each rook, by the number of own pawns (0 to 8).
+    RookByPawns = ROOK_BY_PAWNS[9], Imbalance, "rook by own pawns";
     /// A rook on a file without pawns (open), on one without own pawns but with enemy pawns
     /// (half-open).
     RookFile = ROOK_FILE[2], Placement, "rook file";
@@ -248,6 +253,8 @@ groups! {
     /// protected by an own pawn, on a square no enemy pawn can ever attack (standard board
     /// only).
     Outpost = OUTPOST[2], Placement, "outpost";
+    /// By how many files the king is from the nearest pawn of either colour.
+    KingPawnFile = KING_PAWN_FILE[8], Placement, "king pawn file distance";
     /// Per square on the four centre files, second to fourth rank from the own side, that
     /// holds no own pawn and no enemy pawn attacks; squares behind an own pawn count twice
     /// (standard board only).
@@ -270,6 +277,8 @@ groups! {
     /// An enemy knight, bishop, rook, queen or Right an own pawn would attack after a step
     /// forward to a square no enemy pawn attacks, for the attacker.
     PawnPushThreat = PAWN_PUSH_THREAT[1], Threats, "pawn push threat";
+    /// Squares the enemy does not attack from which an own knight could attack the enemy queen.
+    KnightOnQueen = KNIGHT_ON_QUEEN[1], Threats, "knight on queen square";
     /// The side to move's bonus.
     Tempo = TEMPO[1], Tempo, "tempo";
 }

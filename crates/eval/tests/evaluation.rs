@@ -242,7 +242,7 @@ fn terms_reward_what_they_name() {
         outpost_eval::Tapered::ZERO
     );
     // Bishop pair.
-    let pair = term("k7/8/8/8/8/8/8/2B1KB2 w - - 0 1", Term::BishopPair);
+    let pair = term("k7/8/8/8/8/8/8/2B1KB2 w - - 0 1", Term::Imbalance);
     assert!(pair.middlegame > 0 && pair.endgame > 0, "{pair:?}");
     // Rook on an open file against one behind its own pawn.
     let open = term("k7/p7/8/8/8/8/1P6/R6K w - - 0 1", Term::Placement);

@@ -34,7 +34,7 @@ fn evaluations_of_random_games_are_unchanged() {
         }
     }
     assert!(positions > 20_000);
-    assert_eq!(hash, 8_173_860_994_866_538_900, "{positions} positions");
+    assert_eq!(hash, 9_025_030_131_865_853_400, "{positions} positions");
 }
 
 #[test]

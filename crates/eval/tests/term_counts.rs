@@ -1,6 +1,7 @@
 //! What the terms count, read from the trace the tuner reads (so these hold whatever the
 //! tuned values are): safe checks, outposts, king shelter and storm, the rook terms, space,
-//! unstoppable passed pawns, connected pawns, hanging pieces and weak pawns.
+//! unstoppable passed pawns, connected pawns, hanging pieces, weak pawns, the king's distance
+//! to the pawns, knights and rooks by their pawns, and knight attacks on the queen.
 
 use outpost_board::{Board, Color};
 use outpost_eval::params::{trace, Group, Sink};
@@ -278,4 +279,58 @@ fn weak_pawns_are_attacked_by_pieces_and_unguarded_by_pawns() {
     // With the c-pawn on c6, guarded by b7, and the knight no longer on it: only a7.
     let guarded = "4k3/pp6/2p5/8/8/3N4/8/R3K3 w - - 0 1";
     assert_eq!(counts(guarded, Group::WeakPawn), [vec![1], vec![0]]);
+}
+
+#[test]
+fn the_king_counts_its_distance_in_files_to_the_nearest_pawn() {
+    // White's king on g1, the only pawns on b2 and c7: four files from c; black's king on
+    // e8, two files from c.
+    let fen = "4k3/2p5/8/8/8/8/1P6/6K1 w - - 0 1";
+    assert_eq!(counted(fen, Group::KingPawnFile, 0), [(4, 1)]);
+    assert_eq!(counted(fen, Group::KingPawnFile, 1), [(2, 1)]);
+    // A king on a pawn's file is at distance 0, and a king on the a-file or h-file finds
+    // pawns on one side only.
+    assert_eq!(
+        counted("k7/p7/8/8/8/8/7P/7K w - - 0 1", Group::KingPawnFile, 0),
+        [(0, 1)]
+    );
+    assert_eq!(
+        counted("k7/8/8/8/8/8/7P/K7 w - - 0 1", Group::KingPawnFile, 0),
+        [(7, 1)]
+    );
+    // Without pawns nothing is counted.
+    assert_eq!(
+        counts("k7/8/8/8/8/8/8/K6R w - - 0 1", Group::KingPawnFile)[0],
+        [0; 8]
+    );
+}
+
+#[test]
+fn knights_and_rooks_count_by_their_own_pawns() {
+    // White: two knights and a rook with three pawns; black: one knight with one pawn.
+    let fen = "4k3/p7/8/2n5/8/8/PPP5/1N2K1NR w - - 0 1";
+    assert_eq!(counted(fen, Group::KnightByPawns, 0), [(3, 2)]);
+    assert_eq!(counted(fen, Group::RookByPawns, 0), [(3, 1)]);
+    assert_eq!(counted(fen, Group::KnightByPawns, 1), [(1, 1)]);
+    assert!(counted(fen, Group::RookByPawns, 1).is_empty());
+}
+
+#[test]
+fn a_knight_can_reach_safe_squares_that_attack_the_queen() {
+    // The queen on d8: from e3 the knight reaches none of the squares that attack d8 (b7,
+    // c6, e6, f7).
+    assert_eq!(
+        counts("3qk3/8/8/8/8/4N3/8/4K3 w - - 0 1", Group::KnightOnQueen)[0],
+        [0]
+    );
+    // From d4 it reaches c6 and e6, both attacking d8 and unguarded.
+    assert_eq!(
+        counts("3qk3/8/8/8/3N4/8/8/4K3 w - - 0 1", Group::KnightOnQueen)[0],
+        [2]
+    );
+    // A pawn on d7 guards c6 and e6.
+    assert_eq!(
+        counts("3qk3/3p4/8/8/3N4/8/8/4K3 w - - 0 1", Group::KnightOnQueen)[0],
+        [0]
+    );
 }

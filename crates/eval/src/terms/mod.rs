@@ -1,6 +1,7 @@
 //! The evaluation terms beyond material and piece-square tables, computed from bitboards on
 //! every evaluation: passed pawns and pawn structure ([`pawns`]), mobility, rooks, outposts,
-//! space and the bishop pair ([`pieces`]), king safety with safe checks, shelter and storm
+//! space, the king's distance to the pawns, the bishop pair and knights and rooks by their
+//! pawns ([`pieces`]), king safety with safe checks, shelter and storm
 //! ([`king`]), threats ([`threats`]) and the tempo.
 //!
 //! Each term names the parameters (`crate::params::Group`) a position counts and hands them

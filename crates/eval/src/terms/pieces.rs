@@ -1,13 +1,14 @@
 //! Mobility (safe squares per piece kind), attacks on the enemy king's zone, rooks on open
 //! and half-open files, rooks and queens on the seventh rank, rooks shut in by their king,
-//! knights and bishops on outposts and behind own pawns, space and the bishop pair; and the
-//! attack sets the king and threat terms read.
+//! knights and bishops on outposts and behind own pawns, space, the king's distance in files
+//! to the nearest pawn, the bishop pair and each knight and rook by the number of own pawns;
+//! and the attack sets the king and threat terms read.
 //!
 //! On the 5×5 board of Chess Fragments attack sets are masked to the board, and the Right
 //! (rook and knight) has its own mobility table. Fragments has no rooks, so the rook terms
 //! are zero there; outposts and space are counted on the standard board only.
 
-use outpost_board::{Bitboard, Board, Color, PieceKind};
+use outpost_board::{Bitboard, Board, Color, PieceKind, Square};
 use outpost_movegen::knight_attacks;
 use outpost_movegen::magic::SliderTables;
 
@@ -27,6 +28,9 @@ const SEVENTH_RANK: usize = Group::SeventhRank.start();
 const TRAPPED_ROOK: usize = Group::TrappedRook.start();
 const SPACE: usize = Group::Space.start();
 const MINOR_BEHIND_PAWN: usize = Group::MinorBehindPawn.start();
+const KING_PAWN_FILE: usize = Group::KingPawnFile.start();
+const KNIGHT_BY_PAWNS: usize = Group::KnightByPawns.start();
+const ROOK_BY_PAWNS: usize = Group::RookByPawns.start();
 
 /// At most this many safe squares, a rook beyond its own king from the centre is shut in.
 const TRAPPED_ROOK_MOBILITY: u32 = 3;
@@ -83,6 +87,7 @@ impl Attacks {
 pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> Attacks {
     let mut attacks = Attacks::default();
     let occupied = context.occupied;
+    let pawn_file_bits = file_bits(context.pawns[0] | context.pawns[1]);
     // Looked up once: each `rook_attacks` call would ask whether the tables are built yet.
     let sliders = SliderTables::get();
     // The files each colour has pawns on, for the rook-file term (worked out once for both).
@@ -106,13 +111,14 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
             }
             attacked
         };
+        let king = board.king_square(color);
         for square in board.pieces_of(color, PieceKind::Knight) {
             attacks.knight[us] |= piece(knight_attacks(square), MOBILITY_KNIGHT, 0);
         }
         for square in board.pieces_of(color, PieceKind::Bishop) {
             attacks.bishop[us] |= piece(sliders.bishop(square, occupied), MOBILITY_BISHOP, 1);
         }
-        let king_file = board.king_square(color).file().index();
+        let king_file = king.file().index();
         let mut trapped_rooks = 0;
         for square in board.pieces_of(color, PieceKind::Rook) {
             let attacked = piece(sliders.rook(square, occupied), MOBILITY_ROOK, 2);
@@ -130,6 +136,9 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
             let moves = sliders.rook(square, occupied) | knight_attacks(square);
             attacks.right[us] |= piece(moves, MOBILITY_RIGHT, 4);
         }
+        if let Some(files) = king_pawn_files(king, pawn_file_bits) {
+            sink.add(color, KING_PAWN_FILE + files, 1);
+        }
         minors_behind_pawns(board, context, color, sink);
         if trapped_rooks != 0 {
             sink.add(color, TRAPPED_ROOK, trapped_rooks);
@@ -141,8 +150,44 @@ pub(super) fn trace<S: Sink>(board: &Board, context: &Context, sink: &mut S) -> 
         if board.pieces_of(color, PieceKind::Bishop).has_several() {
             sink.add(color, BISHOP_PAIR, 1);
         }
+        let own_pawns = (context.pawns[us].count() as usize).min(8);
+        add_count(
+            sink,
+            color,
+            KNIGHT_BY_PAWNS + own_pawns,
+            board.pieces_of(color, PieceKind::Knight),
+        );
+        add_count(
+            sink,
+            color,
+            ROOK_BY_PAWNS + own_pawns,
+            board.pieces_of(color, PieceKind::Rook),
+        );
     }
     attacks
+}
+
+/// One bit per file (bit 0 the a-file) that holds a square of `set`.
+#[inline]
+fn file_bits(set: Bitboard) -> u8 {
+    let mut bits = set.0;
+    bits |= bits >> 32;
+    bits |= bits >> 16;
+    bits |= bits >> 8;
+    bits as u8
+}
+
+/// By how many files a king on `king` is from the nearest of the files of `pawn_files`
+/// ([`file_bits`]); none without pawns.
+#[inline]
+fn king_pawn_files(king: Square, pawn_files: u8) -> Option<usize> {
+    if pawn_files == 0 {
+        return None;
+    }
+    let file = king.file().index();
+    let right = (pawn_files >> file).trailing_zeros() as usize;
+    let left = (pawn_files << (7 - file)).leading_zeros() as usize;
+    Some(right.min(left))
 }
 
 /// `color`'s rooks on files without pawns (open) or without own pawns (half-open), given the

@@ -1,13 +1,14 @@
 //! Threats: enemy pieces attacked by pawns, and by pieces of lesser value (a knight or bishop
 //! on a rook, queen or Right; a rook on a queen; a rook or queen on a Right), enemy pieces
 //! attacked and not guarded (hanging), enemy pawns attacked by pieces and not guarded by
-//! pawns (weak), enemy pieces a pawn would attack after a safe step, counted for the
-//! attacking side.
+//! pawns (weak), enemy pieces a pawn would attack after a safe step and safe squares from
+//! which a knight could attack the enemy queen, counted for the attacking side.
 //!
 //! On the 5×5 board of Chess Fragments there are no rooks, so the rook's threats are zero
 //! there; the Right (worth more than a queen there) counts as the most valuable target.
 
 use outpost_board::{Bitboard, Board, Color, PieceKind};
+use outpost_movegen::knight_attacks;
 
 use super::pieces::Attacks;
 use super::{add_count, forward, rank_mask, Context};
@@ -19,6 +20,7 @@ const THREAT_BY_MAJOR: usize = Group::ThreatByMajor.start();
 const HANGING: usize = Group::Hanging.start();
 const WEAK_PAWN: usize = Group::WeakPawn.start();
 const PAWN_PUSH_THREAT: usize = Group::PawnPushThreat.start();
+const KNIGHT_ON_QUEEN: usize = Group::KnightOnQueen.start();
 
 /// The targets of pawn threats, one parameter each.
 const PAWN_TARGETS: [PieceKind; 5] = [
@@ -84,6 +86,18 @@ pub(super) fn trace<S: Sink>(
             PAWN_PUSH_THREAT,
             super::pawn_attacks(color, safe_steps) & pieces,
         );
+        let enemy_queens = board.pieces_of(them, PieceKind::Queen);
+        if enemy_queens.is_nonempty() && attacks.knight[us].is_nonempty() {
+            let safe = context.squares & !board.color(color) & !all_attacks[them.index()];
+            for queen in enemy_queens {
+                add_count(
+                    sink,
+                    color,
+                    KNIGHT_ON_QUEEN,
+                    knight_attacks(queen) & attacks.knight[us] & safe,
+                );
+            }
+        }
     }
 }
 
