@@ -57,6 +57,8 @@ pub enum Command {
     Tune(TuneOptions),
     /// Tune an engine's spin options by SPSA over games against itself.
     Spsa(Box<crate::spsa::SpsaOptions>),
+    /// Where an engine's lost games turned.
+    Turns(crate::turns::TurnsOptions),
     /// Build the page as a static site with the engine in WebAssembly.
     Site(SiteOptions),
     /// Compare the WebAssembly build with the native one.
@@ -257,6 +259,32 @@ enum Task {
     /// overwrite a state). The openings must vary: --openings FILE or --random-plies N. At the end the values are printed as engine spec tokens, ready for
     /// `match --engine`.
     Spsa(Box<SpsaArgs>),
+    /// Where an engine's lost games turned: in each game of a match's PGN it lost, the first
+    /// move its opponent scored --opponent or more (the opponent's view) right after a move
+    /// the engine scored --own or more (its view), counted by what was on the board; the
+    /// scores are those `match` writes after each move.
+    Turns {
+        /// The match's games (`match --pgn`)
+        #[arg(value_name = "PGN")]
+        pgn: PathBuf,
+        /// The engine, as the White and Black tags name it
+        #[arg(long, value_name = "NAME", default_value = "outpost")]
+        engine: String,
+        /// The engine's score, in centipawns, at or above which it did not see its loss
+        #[arg(long, value_name = "CP", default_value_t = -30, allow_hyphen_values = true)]
+        own: i32,
+        /// The opponent's score, in centipawns, from which it saw its win
+        #[arg(
+            long,
+            value_name = "CP",
+            default_value_t = 150,
+            allow_hyphen_values = true
+        )]
+        opponent: i32,
+        /// Print each turn: round, ply, both scores, its kind and the position
+        #[arg(long)]
+        list: bool,
+    },
     /// Build Outpost's page as static files any web server serves, at any path: the page,
     /// its script and style, cm-chessboard, and the engine compiled to WebAssembly for a Web
     /// Worker, with its JavaScript glue.
@@ -517,6 +545,19 @@ where
         Task::Divide { file } => Command::Divide(file),
         Task::Site { out } => Command::Site(SiteOptions { out }),
         Task::Tables { check } => Command::Tables { check },
+        Task::Turns {
+            pgn,
+            engine,
+            own,
+            opponent,
+            list,
+        } => Command::Turns(crate::turns::TurnsOptions {
+            pgn,
+            engine,
+            own,
+            opponent,
+            list,
+        }),
         Task::WasmCheck {
             max_nodes,
             seed,

@@ -9,6 +9,7 @@
 //! * `datagen`: positions for the tuner from Outpost's self-play games;
 //! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust;
 //! * `spsa`: an engine's spin options (the search's parameters) tuned by SPSA in self-play;
+//! * `turns`: where an engine's lost games of a match turned, read from the match's PGN;
 //! * `site`: the page as a static site, the engine compiled to WebAssembly for a Web Worker;
 //! * `tables`: the generated Zobrist keys and magic numbers the crates compile in;
 //! * `wasm-check`: the WebAssembly build compared with the native one.
@@ -32,6 +33,7 @@ mod site;
 mod spsa;
 mod tables;
 mod tune;
+mod turns;
 mod wasm_build;
 mod wasm_check;
 
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Command::Datagen(options) => datagen::run(&options),
         Command::Tune(options) => tune::run(&options),
         Command::Spsa(options) => spsa::run(&options),
+        Command::Turns(options) => turns::run(&options),
         Command::Site(options) => site::run(&options),
         Command::WasmCheck(options) => wasm_check::run(&options),
         Command::Tables { check } => tables::run(&epd::workspace_root(), check),
