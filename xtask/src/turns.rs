@@ -2,10 +2,11 @@
 //! that the engine lost, the first move of its opponent scored at least `--opponent`
 //! centipawns (the opponent's own view) right after a move the engine scored at least
 //! `--own` (its own view): the engine did not see what the opponent saw. The turns are
-//! counted by what was on the board, and listed with `--list`.
+//! counted by what was on the board where the engine moved, and listed with `--list`.
 //!
 //! The scores are those `cargo xtask match` writes after each move (`+0.35/12 0.105s`, as
-//! cutechess does: the mover's score in pawns, or `+M3`/`-M3` for a mate).
+//! cutechess does: the mover's score in pawns, or `+M3`/`-M3` for a mate), read by
+//! [`comment_score`].
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -14,10 +15,8 @@ use std::path::PathBuf;
 use outpost_board::{Board, Color, PieceKind};
 use outpost_pgn::{PgnGame, PgnResult};
 
+use crate::match_runner::{comment_score, Score};
 use crate::Verdict;
-
-/// A mate's score in centipawns: beyond any evaluation.
-const MATE_CP: i32 = 100_000;
 /// At most this many pieces besides pawns and kings on the board, both sides together, and
 /// the position counts as an endgame.
 const ENDGAME_PIECES: u32 = 4;
@@ -42,15 +41,16 @@ pub struct TurnsOptions {
 pub struct Turn {
     /// The game's `Round` tag.
     pub round: String,
-    /// The ply of the engine's move before the turn (1 for white's first move).
+    /// The ply of the engine's move before the turn (1 for the first move from the game's
+    /// start).
     pub ply: usize,
     /// The engine's score of that move, its view.
-    pub own: i32,
+    pub own: Score,
     /// The opponent's score of the move after it, its view.
-    pub opponent: i32,
+    pub opponent: Score,
     /// The position the engine moved from.
     pub fen: String,
-    /// What was on the board after the opponent's move.
+    /// What was on the board there.
     pub kind: TurnKind,
 }
 
@@ -59,13 +59,13 @@ pub struct Turn {
 pub enum TurnKind {
     /// The engine scored its move 0.00 exactly: it expected a draw (a repetition, often).
     ExpectedDraw,
-    /// More than [`ENDGAME_PIECES`] pieces, a queen among them.
+    /// More than [`ENDGAME_PIECES`] pieces besides pawns and kings, a queen among them.
     MiddlegameWithQueens,
-    /// More than [`ENDGAME_PIECES`] pieces, no queen.
+    /// More than [`ENDGAME_PIECES`] pieces besides pawns and kings, no queen.
     MiddlegameWithoutQueens,
-    /// At most [`ENDGAME_PIECES`] pieces, a queen among them.
+    /// At most [`ENDGAME_PIECES`] pieces besides pawns and kings, a queen among them.
     EndgameWithQueens,
-    /// At most [`ENDGAME_PIECES`] pieces, no queen.
+    /// At most [`ENDGAME_PIECES`] pieces besides pawns and kings, no queen.
     EndgameWithoutQueens,
 }
 
@@ -80,19 +80,20 @@ impl TurnKind {
     ];
 
     /// The kind in words.
-    fn describe(self) -> &'static str {
+    fn describe(self) -> String {
+        let endgame = format!("endgame (at most {ENDGAME_PIECES} pieces besides pawns and kings)");
         match self {
-            TurnKind::ExpectedDraw => "its score 0.00 (a draw expected)",
-            TurnKind::MiddlegameWithQueens => "middlegame, queens on the board",
-            TurnKind::MiddlegameWithoutQueens => "middlegame, no queen",
-            TurnKind::EndgameWithQueens => "endgame (at most 4 pieces), a queen",
-            TurnKind::EndgameWithoutQueens => "endgame (at most 4 pieces), no queen",
+            TurnKind::ExpectedDraw => "its score 0.00 (a draw expected)".to_string(),
+            TurnKind::MiddlegameWithQueens => "middlegame, a queen on the board".to_string(),
+            TurnKind::MiddlegameWithoutQueens => "middlegame, no queen".to_string(),
+            TurnKind::EndgameWithQueens => format!("{endgame}, a queen"),
+            TurnKind::EndgameWithoutQueens => format!("{endgame}, no queen"),
         }
     }
 
-    /// The kind of a turn the engine scored `own`, on `board` after the opponent's move.
-    fn of(own: i32, board: &Board) -> TurnKind {
-        if own == 0 {
+    /// The kind of a turn the engine scored `own`, moving from `board`.
+    fn of(own: Score, board: &Board) -> TurnKind {
+        if own == Score::Cp(0) {
             return TurnKind::ExpectedDraw;
         }
         let pieces = [
@@ -122,17 +123,28 @@ pub fn run(options: &TurnsOptions) -> Result<Verdict, String> {
         .map_err(|_| format!("{} is not UTF-8 text", options.pgn.display()))?;
     let (games, errors) = outpost_pgn::read_pgn_lenient(&text);
     if games.is_empty() {
-        return Err(format!("no game in {}", options.pgn.display()));
+        let why = errors.first().map_or(String::new(), |error| {
+            format!(" (the first error: {error})")
+        });
+        return Err(format!("no game in {}{why}", options.pgn.display()));
     }
     let played: Vec<&PgnGame> = games
         .iter()
         .filter(|game| engine_color(game, &options.engine).is_some())
         .collect();
     if played.is_empty() {
+        let mut names: Vec<&str> = games
+            .iter()
+            .flat_map(|game| [game.tag("White"), game.tag("Black")])
+            .flatten()
+            .collect();
+        names.sort_unstable();
+        names.dedup();
         return Err(format!(
-            "no game of an engine named '{}' in {} (the White and Black tags name them)",
+            "no game of an engine named '{}' in {}; its White and Black tags name: {}",
             options.engine,
-            options.pgn.display()
+            options.pgn.display(),
+            names.join(", ")
         ));
     }
     let losses: Vec<&PgnGame> = played
@@ -156,11 +168,11 @@ pub fn run(options: &TurnsOptions) -> Result<Verdict, String> {
         for turn in &turns {
             let _ = writeln!(
                 text,
-                "round {} ply {}: {:+.2} then {:+.2} ({}) {}",
+                "round {} ply {}: {} then {} ({}) {}",
                 turn.round,
                 turn.ply,
-                f64::from(turn.own) / 100.0,
-                f64::from(turn.opponent) / 100.0,
+                turn.own.text(),
+                turn.opponent.text(),
                 turn.kind.describe(),
                 turn.fen
             );
@@ -176,12 +188,12 @@ fn summary(options: &TurnsOptions, games: usize, losses: usize, turns: &[Turn]) 
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{}: {games} games, {losses} lost; {} of the losses turned where its score was {:+.2} \
-         or more and the opponent's next {:+.2} or more:",
+        "{}: {games} games, {losses} lost; {} of the losses turned where its score was {} \
+         or more and the opponent's next {} or more:",
         options.engine,
         turns.len(),
-        f64::from(options.own) / 100.0,
-        f64::from(options.opponent) / 100.0
+        Score::Cp(options.own).text(),
+        Score::Cp(options.opponent).text()
     );
     for kind in TurnKind::ALL {
         let count = turns.iter().filter(|turn| turn.kind == kind).count();
@@ -210,86 +222,57 @@ fn lost(game: &PgnGame, engine: &str) -> bool {
 }
 
 /// The first turn of `game` for `engine`: an opponent's move scored at least `opponent`
-/// right after the engine's last scored move at least `own`.
+/// centipawns right after the engine's move scored at least `own` (a move without a score
+/// between them leaves no turn).
 pub fn find_turn(game: &PgnGame, engine: &str, own: i32, opponent: i32) -> Option<Turn> {
     let color = engine_color(game, engine)?;
     let mut board = game.start.clone();
-    let mut last_own: Option<(usize, i32, String)> = None;
+    // The engine's last move, if it was scored: its ply, score and position.
+    let mut last_own: Option<(usize, Score, Board)> = None;
     for (index, &mv) in game.moves.iter().enumerate() {
-        let mover = board.side_to_move();
-        let fen = board.to_fen();
+        let before = board.clone();
         board.make(mv);
-        let Some(score) = game.move_notes(index).and_then(|notes| {
+        let score = game.move_notes(index).and_then(|notes| {
             notes
                 .comments
                 .iter()
-                .find_map(|comment| match_score(comment))
-        }) else {
+                .find_map(|comment| comment_score(comment))
+        });
+        if before.side_to_move() == color {
+            last_own = score.map(|score| (index + 1, score, before));
+            continue;
+        }
+        let (Some(score), Some((ply, own_score, own_board))) = (score, &last_own) else {
             continue;
         };
-        if mover == color {
-            last_own = Some((index + 1, score, fen));
-        } else if score >= opponent {
-            if let Some((ply, own_score, own_fen)) = &last_own {
-                if *own_score >= own {
-                    return Some(Turn {
-                        round: game.tag("Round").unwrap_or("?").to_string(),
-                        ply: *ply,
-                        own: *own_score,
-                        opponent: score,
-                        fen: own_fen.clone(),
-                        kind: TurnKind::of(*own_score, &board),
-                    });
-                }
-            }
+        if score.centipawns() >= opponent && own_score.centipawns() >= own {
+            return Some(Turn {
+                round: game.tag("Round").unwrap_or("?").to_string(),
+                ply: *ply,
+                own: *own_score,
+                opponent: score,
+                fen: own_board.to_fen(),
+                kind: TurnKind::of(*own_score, own_board),
+            });
         }
     }
     None
-}
-
-/// The score of a `cargo xtask match` comment (`+0.35/12 0.105s`, `-M3/20 0.2s`), in
-/// centipawns from the mover's view; none for a comment without one.
-pub fn match_score(comment: &str) -> Option<i32> {
-    let word = comment.split_whitespace().next()?;
-    let score = word.split('/').next()?;
-    if let Some(mate) = score.strip_prefix("+M") {
-        return mate.parse::<u32>().ok().map(|_| MATE_CP);
-    }
-    if let Some(mate) = score.strip_prefix("-M") {
-        return mate.parse::<u32>().ok().map(|_| -MATE_CP);
-    }
-    if !score.starts_with(['+', '-']) {
-        return None;
-    }
-    let pawns: f64 = score.parse().ok()?;
-    (pawns.is_finite() && pawns.abs() < 1e6).then(|| (pawns * 100.0).round() as i32)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn scores_are_read_from_match_comments() {
-        assert_eq!(match_score("+0.35/12 0.105s"), Some(35));
-        assert_eq!(match_score("-1.50/20 0.3s"), Some(-150));
-        assert_eq!(match_score("+M3/20 0.2s"), Some(MATE_CP));
-        assert_eq!(match_score("-M1 0.2s"), Some(-MATE_CP));
-        assert_eq!(match_score("0.105s"), None);
-        assert_eq!(match_score("end of opening"), None);
-        assert_eq!(match_score(""), None);
-        assert_eq!(match_score("+Mx/3 1s"), None);
-    }
-
-    /// A game `engine` lost as white: it scored its moves 0.10 and 0.20 while black saw
-    /// 0.40, then 2.00 after its second move.
+    /// A game `outpost` lost as white: it scored its moves +0.10, +0.20 and +0.30; black
+    /// scored +0.40, then +2.00 after the second, then +3.00.
     const LOST: &str = r#"[White "outpost"]
 [Black "other"]
 [Round "7.1"]
 [Result "0-1"]
+[Termination "adjudication"]
 
 1. e4 {+0.10/10 0.1s} 1... e5 {+0.40/10 0.1s} 2. Nf3 {+0.20/10 0.1s}
-2... Nc6 {+2.00/10 0.1s} 3. Bc4 {-3.00/10 0.1s} 0-1
+2... Nc6 {+2.00/10 0.1s} 3. Bc4 {+0.30/10 0.1s} 3... Nf6 {+M3/10 0.1s} 0-1
 "#;
 
     fn game(text: &str) -> PgnGame {
@@ -301,28 +284,63 @@ mod tests {
         let turn = find_turn(&game(LOST), "outpost", -30, 150).unwrap();
         assert_eq!(turn.round, "7.1");
         assert_eq!(turn.ply, 3);
-        assert_eq!((turn.own, turn.opponent), (20, 200));
+        assert_eq!((turn.own, turn.opponent), (Score::Cp(20), Score::Cp(200)));
         assert_eq!(
             turn.fen,
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
         );
         assert_eq!(turn.kind, TurnKind::MiddlegameWithQueens);
-        // With a higher bound for the opponent there is none; nor with one for the engine
-        // above what it scored.
-        assert_eq!(find_turn(&game(LOST), "outpost", -30, 250), None);
-        assert_eq!(find_turn(&game(LOST), "outpost", 30, 150), None);
-        // The other engine's view: it scored its moves above -0.30, but outpost never
-        // reached +1.50.
-        assert_eq!(find_turn(&game(LOST), "other", -30, 150), None);
+        // With a higher bound for the opponent, the mate after Bc4 is the turn.
+        let mate = find_turn(&game(LOST), "outpost", -30, 250).unwrap();
+        assert_eq!((mate.ply, mate.opponent), (5, Score::Mate(3)));
+        // None with a bound for the engine above what it scored.
+        assert_eq!(find_turn(&game(LOST), "outpost", 40, 150), None);
     }
 
     #[test]
-    fn only_lost_games_count_and_endgames_are_told_apart() {
-        let won = game(LOST);
-        assert!(lost(&won, "outpost"));
-        assert!(!lost(&won, "other"));
-        let board = Board::from_fen("8/8/4k3/8/8/8/R3K3/8 w - - 0 1").unwrap();
-        assert_eq!(TurnKind::of(-10, &board), TurnKind::EndgameWithoutQueens);
-        assert_eq!(TurnKind::of(0, &board), TurnKind::ExpectedDraw);
+    fn an_unscored_move_leaves_no_turn_behind_it() {
+        let text = LOST.replace("2. Nf3 {+0.20/10 0.1s}", "2. Nf3 {0.1s}");
+        let turn = find_turn(&game(&text), "outpost", -30, 150).unwrap();
+        assert_eq!((turn.ply, turn.opponent), (5, Score::Mate(3)));
+    }
+
+    #[test]
+    fn the_engine_may_play_black() {
+        // The same moves, the names swapped and white winning: outpost's +0.40 is followed
+        // by +0.20, below the bound of +0.25; its +2.00 by +0.30, the turn.
+        let text = LOST
+            .replace("[White \"outpost\"]", "[White \"x\"]")
+            .replace("[Black \"other\"]", "[Black \"outpost\"]")
+            .replace("[White \"x\"]", "[White \"other\"]")
+            .replace("0-1", "1-0");
+        let swapped = game(&text);
+        assert!(lost(&swapped, "outpost"));
+        let turn = find_turn(&swapped, "outpost", -30, 25).unwrap();
+        assert_eq!(
+            (turn.ply, turn.own, turn.opponent),
+            (4, Score::Cp(200), Score::Cp(30))
+        );
+    }
+
+    #[test]
+    fn only_lost_games_count_and_kinds_are_told_apart() {
+        let lost_game = game(LOST);
+        assert!(lost(&lost_game, "outpost"));
+        assert!(!lost(&lost_game, "other"));
+        let kind = |fen: &str, own| TurnKind::of(Score::Cp(own), &Board::from_fen(fen).unwrap());
+        // Four pieces besides pawns and kings are an endgame, five are not.
+        let rooks_and_knights = "r1n1k3/8/8/8/8/8/8/R1N1K3 w - - 0 1";
+        assert_eq!(kind(rooks_and_knights, -10), TurnKind::EndgameWithoutQueens);
+        assert_eq!(kind(rooks_and_knights, 0), TurnKind::ExpectedDraw);
+        let five = "r1n1k3/8/8/8/8/8/8/R1NBK3 w - - 0 1";
+        assert_eq!(kind(five, 10), TurnKind::MiddlegameWithoutQueens);
+        assert_eq!(
+            kind("q3k3/8/8/8/8/8/8/4K3 w - - 0 1", 10),
+            TurnKind::EndgameWithQueens
+        );
+        assert_eq!(
+            kind("q2rk3/8/8/8/8/8/8/R1NBK3 w - - 0 1", 10),
+            TurnKind::MiddlegameWithQueens
+        );
     }
 }

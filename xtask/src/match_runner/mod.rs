@@ -20,9 +20,10 @@ mod stats;
 mod xboard;
 
 pub use engine::read_lines;
+pub use engine::Score;
 pub use openings::{generator, Opening};
 pub use options::{GameArgs, MatchArgs, MatchOptions};
-pub use play::Record;
+pub use play::{comment_score, Record};
 pub use spec::{spec_tokens, EngineSpec, SpecTokens};
 
 use crate::Verdict;

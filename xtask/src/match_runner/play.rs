@@ -5,7 +5,7 @@
 //! opponent cannot mate by any series of legal moves).
 
 use super::adjudication::{Adjudicator, Verdict};
-use super::engine::{Answer, Engine, Failure, Log, Reply, StartError, Turn};
+use super::engine::{Answer, Engine, Failure, Log, Reply, Score, StartError, Turn};
 use super::openings::{MatchVariant, Opening};
 use super::options::{Limit, MatchOptions};
 use super::spec::{EngineSpec, Protocol};
@@ -406,6 +406,30 @@ fn comment(reply: &Reply) -> String {
     text
 }
 
+/// The score of a move's comment as [`comment`] writes it (`+0.35/12 0.105s`, `-M3/20
+/// 0.2s`), or as cutechess does (which writes a zero without a sign: `0.00/12 0.1s`); none
+/// for a comment without one (`0.105s`, `end of opening`).
+pub fn comment_score(comment: &str) -> Option<Score> {
+    let word = comment.split_whitespace().next()?;
+    let text = word.split('/').next()?;
+    if let Some(moves) = text.strip_prefix("+M") {
+        return moves
+            .parse::<i32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .map(Score::Mate);
+    }
+    if let Some(moves) = text.strip_prefix("-M") {
+        return moves
+            .parse::<i32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .map(|n| Score::Mate(-n));
+    }
+    let pawns: f64 = text.parse().ok()?;
+    (pawns.is_finite() && pawns.abs() < 1e6).then(|| Score::Cp((pawns * 100.0).round() as i32))
+}
+
 fn color_name(color: Color) -> &'static str {
     outpost_game::color_title(color)
 }
@@ -515,6 +539,38 @@ fn describe_end(end: &End) -> (PgnResult, String, String, Option<(Color, Fault)>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comment_s_score_reads_back() {
+        for score in [
+            Score::Cp(35),
+            Score::Cp(-150),
+            Score::Cp(0),
+            Score::Mate(3),
+            Score::Mate(-1),
+        ] {
+            for depth in [Some(12), None] {
+                let reply = Reply {
+                    answer: Answer::Move("e2e4".to_string()),
+                    elapsed: Duration::from_millis(105),
+                    score: Some(score),
+                    depth,
+                };
+                assert_eq!(comment_score(&comment(&reply)), Some(score));
+            }
+        }
+        assert_eq!(comment_score("0.00/12 0.1s"), Some(Score::Cp(0)));
+        for none in [
+            "0.105s",
+            "end of opening",
+            "",
+            "+Mx/3 1s",
+            "+M0/3 1s",
+            "NaN/3",
+        ] {
+            assert_eq!(comment_score(none), None, "{none}");
+        }
+    }
 
     #[test]
     fn a_flag_is_a_draw_only_when_the_opponent_cannot_mate() {
