@@ -202,6 +202,11 @@ plan() {
         run="cargo build --release -p outpost-engine && $quick"
         expect=("^game [12]/2: .*[|] 2 games, W-D-L" "^Time losses, crashes, hangs, illegal moves of ")
       fi ;;
+    "cargo xtask turns target/ethereal.pgn"*)
+      # The games of a match played here instead of the Ethereal match's: two games of
+      # Outpost against itself at 2,000 nodes a move.
+      run="cargo build --release -p outpost-engine && cargo xtask match --engine cmd=target/release/outpost,name=outpost --engine cmd=target/release/outpost,name=other --nodes 2000 --games 2 --pgn $scratch/turns.pgn --json $scratch/turns.json >/dev/null && ${command/target\/ethereal.pgn/$scratch/turns.pgn}"
+      expect=("^outpost: 2 games, [0-2] lost; [0-9]+ of the losses turned ") ;;
     "python3 scripts/calibrate-levels.py")
       # One level, two games at 1+0.02 (the full calibration plays 500 games).
       run="$command --levels 1400 --games 2 --tc 1+0.02 --out $scratch/levels"
