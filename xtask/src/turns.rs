@@ -17,6 +17,7 @@ use outpost_pgn::{PgnGame, PgnResult};
 
 use crate::match_runner::{comment_score, Score};
 use crate::Verdict;
+
 /// At most this many pieces besides pawns and kings on the board, both sides together, and
 /// the position counts as an endgame.
 const ENDGAME_PIECES: u32 = 4;
@@ -96,15 +97,8 @@ impl TurnKind {
         if own == Score::Cp(0) {
             return TurnKind::ExpectedDraw;
         }
-        let pieces = [
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Queen,
-        ]
-        .iter()
-        .map(|&kind| board.pieces(kind).count())
-        .sum::<u32>();
+        let pawns_and_kings = board.pieces(PieceKind::Pawn) | board.pieces(PieceKind::King);
+        let pieces = (board.occupied() & !pawns_and_kings).count();
         let queens = board.pieces(PieceKind::Queen).is_nonempty();
         match (pieces <= ENDGAME_PIECES, queens) {
             (false, true) => TurnKind::MiddlegameWithQueens,

@@ -412,19 +412,16 @@ fn comment(reply: &Reply) -> String {
 pub fn comment_score(comment: &str) -> Option<Score> {
     let word = comment.split_whitespace().next()?;
     let text = word.split('/').next()?;
-    if let Some(moves) = text.strip_prefix("+M") {
+    let mate = text
+        .strip_prefix("+M")
+        .map(|moves| (1, moves))
+        .or_else(|| text.strip_prefix("-M").map(|moves| (-1, moves)));
+    if let Some((sign, moves)) = mate {
         return moves
             .parse::<i32>()
             .ok()
             .filter(|&n| n > 0)
-            .map(Score::Mate);
-    }
-    if let Some(moves) = text.strip_prefix("-M") {
-        return moves
-            .parse::<i32>()
-            .ok()
-            .filter(|&n| n > 0)
-            .map(|n| Score::Mate(-n));
+            .map(|n| Score::Mate(sign * n));
     }
     let pawns: f64 = text.parse().ok()?;
     (pawns.is_finite() && pawns.abs() < 1e6).then(|| Score::Cp((pawns * 100.0).round() as i32))
