@@ -270,10 +270,10 @@ enum Task {
         /// The engine, as the White and Black tags name it
         #[arg(long, value_name = "NAME", default_value = "outpost")]
         engine: String,
-        /// The engine's score, in centipawns, at or above which it did not see its loss
+        /// The engine's score, in centipawns (-30 is -0.30), at or above which it did not see its loss
         #[arg(long, value_name = "CP", default_value_t = -30, allow_hyphen_values = true)]
         own: i32,
-        /// The opponent's score, in centipawns, from which it saw its win
+        /// The opponent's score, in centipawns (150 is +1.50), from which it saw its win
         #[arg(
             long,
             value_name = "CP",

@@ -151,6 +151,19 @@ pub fn run(options: &TurnsOptions) -> Result<Verdict, String> {
         .filter_map(|game| find_turn(game, &options.engine, options.own, options.opponent))
         .collect();
     let mut text = summary(options, played.len(), losses.len(), &turns);
+    let scored = |game: &&PgnGame| {
+        game.notes
+            .iter()
+            .flat_map(|notes| &notes.comments)
+            .any(|comment| comment_score(comment).is_some())
+    };
+    if !losses.is_empty() && !losses.iter().any(scored) {
+        let _ = writeln!(
+            text,
+            "(no lost game has a score in its move comments, such as the `+0.35/12 0.105s` \
+             that `cargo xtask match` writes: nothing could turn)"
+        );
+    }
     if !errors.is_empty() {
         let _ = writeln!(
             text,
