@@ -8,7 +8,7 @@
 
 use crate::args::HashOptions;
 use crate::epd::{self, Suite};
-use crate::Verdict;
+use crate::{plural, Verdict};
 use outpost_perft::check_hash;
 use std::time::Instant;
 
@@ -101,9 +101,4 @@ pub fn run(options: &HashOptions) -> Result<Verdict, String> {
         "hash and board verified after every make and unmake: {makes} makes, {unmakes} unmakes"
     );
     Ok(Verdict::Passed)
-}
-
-/// `1 position`, `2 positions`.
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }

@@ -49,6 +49,11 @@ pub enum Verdict {
     Failed,
 }
 
+/// `n` and `word` in the number it needs: `1 position`, `2 positions`.
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 fn main() -> ExitCode {
     // Help (exit code 0) and bad arguments (exit code 2) end here, printed by clap.
     let command = args::parse(std::env::args_os()).unwrap_or_else(|error| error.exit());

@@ -16,7 +16,7 @@ use outpost_board::{Board, Color, PieceKind};
 use outpost_pgn::{PgnGame, PgnResult};
 
 use crate::match_runner::{comment_score, Score};
-use crate::Verdict;
+use crate::{plural, Verdict};
 
 /// At most this many pieces besides pawns and kings on the board, both sides together, and
 /// the position counts as an endgame.
@@ -120,7 +120,7 @@ pub fn run(options: &TurnsOptions) -> Result<Verdict, String> {
         let why = errors.first().map_or(String::new(), |error| {
             format!(" (the first error: {error})")
         });
-        return Err(format!("no game in {}{why}", options.pgn.display()));
+        return Err(format!("no PGN game in {}{why}", options.pgn.display()));
     }
     let played: Vec<&PgnGame> = games
         .iter()
@@ -167,8 +167,8 @@ pub fn run(options: &TurnsOptions) -> Result<Verdict, String> {
     if !errors.is_empty() {
         let _ = writeln!(
             text,
-            "({} games of the file could not be read)",
-            errors.len()
+            "({} of the file could not be read)",
+            plural(errors.len(), "game")
         );
     }
     if options.list {
@@ -195,9 +195,10 @@ fn summary(options: &TurnsOptions, games: usize, losses: usize, turns: &[Turn]) 
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{}: {games} games, {losses} lost; {} of the losses turned where its score was {} \
+        "{}: {}, {losses} lost; {} of the losses turned where its score was {} \
          or more and the opponent's next {} or more:",
         options.engine,
+        plural(games, "game"),
         turns.len(),
         Score::Cp(options.own).text(),
         Score::Cp(options.opponent).text()
