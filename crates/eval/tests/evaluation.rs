@@ -244,9 +244,10 @@ fn terms_reward_what_they_name() {
     // Bishop pair.
     let pair = term("k7/8/8/8/8/8/8/2B1KB2 w - - 0 1", Term::Imbalance);
     assert!(pair.middlegame > 0 && pair.endgame > 0, "{pair:?}");
-    // Rook on an open file against one behind its own pawn.
-    let open = term("k7/p7/8/8/8/8/1P6/R6K w - - 0 1", Term::Placement);
-    assert!(open.middlegame > 0, "{open:?}");
+    // Rook on an open file against one behind its own pawn, all else the same.
+    let open = term("1k6/8/8/8/8/8/1P6/R6K w - - 0 1", Term::Placement);
+    let closed = term("1k6/8/8/8/8/8/1P6/1R5K w - - 0 1", Term::Placement);
+    assert!(open.middlegame > closed.middlegame, "{open:?} {closed:?}");
     // A knight in the centre has more safe squares than one in the corner.
     let centre = term("k7/8/8/8/3N4/8/8/7K w - - 0 1", Term::Mobility);
     let corner = term("k7/8/8/8/8/8/8/N6K w - - 0 1", Term::Mobility);
