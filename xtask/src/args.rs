@@ -59,6 +59,8 @@ pub enum Command {
     Spsa(Box<crate::spsa::SpsaOptions>),
     /// Where an engine's lost games turned.
     Turns(crate::turns::TurnsOptions),
+    /// Positions for the tuner from an engine's games in a match's PGN.
+    PgnPositions(crate::pgn_positions::PgnPositionsOptions),
     /// Build the page as a static site with the engine in WebAssembly.
     Site(SiteOptions),
     /// Compare the WebAssembly build with the native one.
@@ -284,6 +286,33 @@ enum Task {
         /// Print each turn: round, ply, both scores, its kind and the position
         #[arg(long)]
         list: bool,
+    },
+    /// Positions for the tuner from an engine's games in a match's PGN, as `datagen`'s
+    /// `FEN;result;score` lines: games against a stronger opponent teach what self-play
+    /// cannot.
+    ///
+    /// Keeps, as datagen does, the positions where the side to move is not in check and the
+    /// move played is neither a capture nor a promotion, each with the game's result and the
+    /// engine's score (the comments `match` writes): its score of its move where it was to
+    /// move, of its move before where its opponent was. With --heldout, the games of every
+    /// --heldout-every-th round (both colours of an opening) go to that file instead, for
+    /// `tune --validate`.
+    PgnPositions {
+        /// The match's games (`match --pgn`)
+        #[arg(value_name = "PGN")]
+        pgn: PathBuf,
+        /// The engine, as the White and Black tags name it
+        #[arg(long, value_name = "NAME", default_value = "outpost")]
+        engine: String,
+        /// The file the positions are written to
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// The file the held-out rounds' positions are written to [default: none held out]
+        #[arg(long, value_name = "FILE")]
+        heldout: Option<PathBuf>,
+        /// With --heldout: the rounds whose number this divides are held out
+        #[arg(long, value_name = "N", default_value_t = 5, value_parser = at_least_one)]
+        heldout_every: u64,
     },
     /// Build Outpost's page as static files any web server serves, at any path: the page,
     /// its script and style, cm-chessboard, and the engine compiled to WebAssembly for a Web
@@ -557,6 +586,19 @@ where
             own,
             opponent,
             list,
+        }),
+        Task::PgnPositions {
+            pgn,
+            engine,
+            out,
+            heldout,
+            heldout_every,
+        } => Command::PgnPositions(crate::pgn_positions::PgnPositionsOptions {
+            pgn,
+            engine,
+            out,
+            heldout,
+            heldout_every,
         }),
         Task::WasmCheck {
             max_nodes,

@@ -28,6 +28,7 @@ mod fuzz;
 mod hash_check;
 mod match_runner;
 mod perft_suite;
+mod pgn_positions;
 mod progress;
 mod site;
 mod spsa;
@@ -67,6 +68,7 @@ fn main() -> ExitCode {
         Command::Tune(options) => tune::run(&options),
         Command::Spsa(options) => spsa::run(&options),
         Command::Turns(options) => turns::run(&options),
+        Command::PgnPositions(options) => pgn_positions::run(&options),
         Command::Site(options) => site::run(&options),
         Command::WasmCheck(options) => wasm_check::run(&options),
         Command::Tables { check } => tables::run(&epd::workspace_root(), check),

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use outpost_board::{Board, Color, PieceKind};
 use outpost_pgn::{PgnGame, PgnResult};
@@ -111,39 +111,9 @@ impl TurnKind {
 
 /// Reads the PGN, prints the summary (and the turns with `--list`).
 pub fn run(options: &TurnsOptions) -> Result<Verdict, String> {
-    let bytes = std::fs::read(&options.pgn)
-        .map_err(|error| format!("cannot read {}: {error}", options.pgn.display()))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| format!("{} is not UTF-8 text", options.pgn.display()))?;
-    let (games, errors) = outpost_pgn::read_pgn_lenient(&text);
-    if games.is_empty() {
-        let why = errors.first().map_or(String::new(), |error| {
-            format!(" (the first error: {error})")
-        });
-        return Err(format!("no PGN game in {}{why}", options.pgn.display()));
-    }
-    let played: Vec<&PgnGame> = games
-        .iter()
-        .filter(|game| engine_color(game, &options.engine).is_some())
-        .collect();
-    if played.is_empty() {
-        let mut names: Vec<&str> = games
-            .iter()
-            .flat_map(|game| [game.tag("White"), game.tag("Black")])
-            .flatten()
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        return Err(format!(
-            "no game of an engine named '{}' in {}; its White and Black tags name: {}",
-            options.engine,
-            options.pgn.display(),
-            names.join(", ")
-        ));
-    }
+    let EngineGames { played, unreadable } = read_engine_games(&options.pgn, &options.engine)?;
     let losses: Vec<&PgnGame> = played
         .iter()
-        .copied()
         .filter(|game| lost(game, &options.engine))
         .collect();
     let turns: Vec<Turn> = losses
@@ -164,11 +134,11 @@ pub fn run(options: &TurnsOptions) -> Result<Verdict, String> {
              that `cargo xtask match` writes: nothing could turn)"
         );
     }
-    if !errors.is_empty() {
+    if unreadable > 0 {
         let _ = writeln!(
             text,
             "({} of the file could not be read)",
-            plural(errors.len(), "game")
+            plural(unreadable, "game")
         );
     }
     if options.list {
@@ -188,6 +158,52 @@ pub fn run(options: &TurnsOptions) -> Result<Verdict, String> {
     // A reader that stops early (`| head`) is not an error.
     let _ = std::io::stdout().write_all(text.as_bytes());
     Ok(Verdict::Passed)
+}
+
+/// The games of a match's PGN that one engine played.
+pub struct EngineGames {
+    /// The games whose `White` or `Black` tag names the engine, in the file's order.
+    pub played: Vec<PgnGame>,
+    /// How many games of the file could not be read.
+    pub unreadable: usize,
+}
+
+/// Reads the games of the PGN file `pgn` that `engine` played. An error for a file that
+/// cannot be read, is not UTF-8, holds no game, or no game of `engine` (naming the engines
+/// it does hold).
+pub fn read_engine_games(pgn: &Path, engine: &str) -> Result<EngineGames, String> {
+    let bytes =
+        std::fs::read(pgn).map_err(|error| format!("cannot read {}: {error}", pgn.display()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", pgn.display()))?;
+    let (games, errors) = outpost_pgn::read_pgn_lenient(&text);
+    if games.is_empty() {
+        let why = errors.first().map_or(String::new(), |error| {
+            format!(" (the first error: {error})")
+        });
+        return Err(format!("no PGN game in {}{why}", pgn.display()));
+    }
+    let (played, others): (Vec<PgnGame>, Vec<PgnGame>) = games
+        .into_iter()
+        .partition(|game| engine_color(game, engine).is_some());
+    if played.is_empty() {
+        let mut names: Vec<&str> = others
+            .iter()
+            .flat_map(|game| [game.tag("White"), game.tag("Black")])
+            .flatten()
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        return Err(format!(
+            "no game of an engine named '{engine}' in {}; its White and Black tags name: {}",
+            pgn.display(),
+            names.join(", ")
+        ));
+    }
+    Ok(EngineGames {
+        played,
+        unreadable: errors.len(),
+    })
 }
 
 /// The summary: the games, the losses, the turns by kind.
@@ -211,7 +227,7 @@ fn summary(options: &TurnsOptions, games: usize, losses: usize, turns: &[Turn]) 
 }
 
 /// The colour `engine` plays in `game`, if it plays.
-fn engine_color(game: &PgnGame, engine: &str) -> Option<Color> {
+pub fn engine_color(game: &PgnGame, engine: &str) -> Option<Color> {
     if game.tag("White") == Some(engine) {
         Some(Color::White)
     } else if game.tag("Black") == Some(engine) {

@@ -2,7 +2,7 @@
 //! positions `cargo xtask datagen` wrote, and the result written as the generated Rust file
 //! `crates/eval/src/tuned.rs` (so the engine needs no data file at run time).
 
-mod data;
+pub(crate) mod data;
 mod fit;
 mod write;
 
