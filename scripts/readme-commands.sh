@@ -211,7 +211,7 @@ plan() {
       # The games of a match played here instead of the Ethereal match's (as for turns),
       # the positions written into the scratch directory.
       run="cargo build --release -p outpost-engine && cargo xtask match --engine cmd=target/release/outpost,name=outpost --engine cmd=target/release/outpost,name=other --nodes 2000 --games 2 --pgn $scratch/positions.pgn --json $scratch/positions.json >/dev/null && cargo xtask pgn-positions $scratch/positions.pgn --engine outpost --out $scratch/match-positions.txt --heldout $scratch/match-heldout.txt"
-      expect=("^pgn-positions: 2 games of outpost, [1-9][0-9]* positions to " "^pgn-positions: 0 games held out, 0 positions to ") ;;
+      expect=("^pgn-positions: 2 games of outpost, [1-9][0-9]* positions to " "^pgn-positions: 0 games of outpost held out, 0 positions to ") ;;
     "python3 scripts/calibrate-levels.py")
       # One level, two games at 1+0.02 (the full calibration plays 500 games).
       run="$command --levels 1400 --games 2 --tc 1+0.02 --out $scratch/levels"

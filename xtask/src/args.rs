@@ -288,8 +288,7 @@ enum Task {
         list: bool,
     },
     /// Positions for the tuner from an engine's games in a match's PGN, as `datagen`'s
-    /// `FEN;result;score` lines: games against a stronger opponent teach what self-play
-    /// cannot.
+    /// `FEN;result;score` lines.
     ///
     /// Keeps, as datagen does, the positions where the side to move is not in check and the
     /// move played is neither a capture nor a promotion, each with the game's result and the
@@ -311,7 +310,7 @@ enum Task {
         #[arg(long, value_name = "FILE")]
         heldout: Option<PathBuf>,
         /// With --heldout: the rounds whose number this divides are held out
-        #[arg(long, value_name = "N", default_value_t = 5, value_parser = at_least_one)]
+        #[arg(long, value_name = "N", default_value_t = 5, value_parser = at_least_one, requires = "heldout")]
         heldout_every: u64,
     },
     /// Build Outpost's page as static files any web server serves, at any path: the page,

@@ -1,6 +1,5 @@
 //! `cargo xtask pgn-positions`: positions for the tuner from an engine's games in a match's
-//! PGN, such as `cargo xtask match` writes against a stronger opponent: what self-play cannot
-//! teach, the games an opponent won by it can.
+//! PGN, such as `cargo xtask match` writes against another engine.
 //!
 //! The lines are `datagen`'s (`FEN;result;score`, both from white's view), and kept by the
 //! same rule: the side to move is not in check and the move played is neither a capture nor
@@ -10,9 +9,10 @@
 //! there). A position without such a score (the opening's moves, a mate score) is left out.
 //!
 //! With `--heldout FILE`, the games of every `--heldout-every`-th round (the number before
-//! the dot of the `Round` tag, which both colours of an opening share) go to that file
-//! instead: the two files have no opening in common, so that `tune --validate` reads games
-//! it was not fitted to.
+//! the dot of the `Round` tag, which both colours of an opening share; without the tag, the
+//! game's number among the engine's games) go to that file instead, for `tune --validate`.
+//! The two files have no opening in common as long as each opening is played in one round
+//! only: one match's PGN of at most twice as many games as its book has openings.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -53,11 +53,13 @@ pub struct Sample {
 /// Writes the positions of `options.engine`'s games to `options.out` (and the held-out
 /// rounds' to `options.heldout`), with a summary on stderr.
 pub fn run(options: &PgnPositionsOptions) -> Result<Verdict, String> {
+    refuse_the_same_file(options)?;
     let EngineGames { played, unreadable } = read_engine_games(&options.pgn, &options.engine)?;
     let mut command = format!(
-        "cargo xtask pgn-positions {} --engine {}",
+        "cargo xtask pgn-positions {} --engine {} --out {}",
         options.pgn.display(),
-        options.engine
+        options.engine,
+        options.out.display()
     );
     if let Some(heldout) = &options.heldout {
         command += &format!(
@@ -66,11 +68,25 @@ pub fn run(options: &PgnPositionsOptions) -> Result<Verdict, String> {
             options.heldout_every
         );
     }
-    let mut fitted = Sink::create(&options.out, &command)?;
+    // Both files are opened before either is emptied: a path that cannot be written leaves
+    // the other file as it was.
+    let mut fitted = Sink::open(&options.out)?;
     let mut heldout = match &options.heldout {
-        Some(path) => Some(Sink::create(path, &command)?),
+        Some(path) => Some(Sink::open(path)?),
         None => None,
     };
+    let every = options.heldout_every;
+    if heldout.is_some() {
+        fitted.start(&[&command, &format!("the rounds not divisible by {every}")])?;
+    } else {
+        fitted.start(&[&command])?;
+    }
+    if let Some(sink) = &mut heldout {
+        sink.start(&[
+            &command,
+            &format!("held out: the rounds divisible by {every}"),
+        ])?;
+    }
     let mut unfinished = 0;
     for (index, game) in played.iter().enumerate() {
         let Some(result) = white_result(game.result) else {
@@ -79,28 +95,19 @@ pub fn run(options: &PgnPositionsOptions) -> Result<Verdict, String> {
         };
         let round = round_number(game).unwrap_or(index as u64 + 1);
         let sink = match &mut heldout {
-            Some(sink) if round.is_multiple_of(options.heldout_every) => sink,
+            Some(sink) if round.is_multiple_of(every) => sink,
             _ => &mut fitted,
         };
         sink.write_game(&positions(game, &options.engine), result)?;
     }
-    eprintln!(
-        "pgn-positions: {} of {}, {} to {}",
-        plural(fitted.games, "game"),
-        options.engine,
-        plural(fitted.positions, "position"),
-        options.out.display()
-    );
-    if let (Some(sink), Some(path)) = (&mut heldout, &options.heldout) {
-        eprintln!(
-            "pgn-positions: {} held out, {} to {}",
-            plural(sink.games, "game"),
-            plural(sink.positions, "position"),
-            path.display()
-        );
+    fitted.finish()?;
+    if let Some(sink) = &mut heldout {
         sink.finish()?;
     }
-    fitted.finish()?;
+    fitted.report(&options.engine, "");
+    if let Some(sink) = &heldout {
+        sink.report(&options.engine, " held out");
+    }
     if unfinished > 0 {
         eprintln!(
             "pgn-positions: {} without a result left out",
@@ -114,6 +121,38 @@ pub fn run(options: &PgnPositionsOptions) -> Result<Verdict, String> {
         );
     }
     Ok(Verdict::Passed)
+}
+
+/// An error where two of the PGN, `--out` and `--heldout` are the same file: writing one
+/// would destroy the other.
+fn refuse_the_same_file(options: &PgnPositionsOptions) -> Result<(), String> {
+    let mut paths = vec![("the PGN", &options.pgn), ("--out", &options.out)];
+    if let Some(heldout) = &options.heldout {
+        paths.push(("--heldout", heldout));
+    }
+    for (i, (first, a)) in paths.iter().enumerate() {
+        for (second, b) in &paths[i + 1..] {
+            if resolved(a) == resolved(b) {
+                return Err(format!(
+                    "{first} and {second} are the same file ({}): nothing was written",
+                    b.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `path` with its folder made absolute and its links resolved, where the folder exists.
+fn resolved(path: &Path) -> PathBuf {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match (std::fs::canonicalize(folder), path.file_name()) {
+        (Ok(folder), Some(name)) => folder.join(name),
+        _ => path.to_path_buf(),
+    }
 }
 
 /// The kept positions of `game`, where `engine` plays one side (see the module's text).
@@ -175,22 +214,37 @@ struct Sink {
 }
 
 impl Sink {
-    /// Creates `path` (and its folder) with the command that makes it as its first line.
-    fn create(path: &Path, command: &str) -> Result<Sink, String> {
+    /// Opens `path` (creating its folder and the file), not yet emptied: see [`Sink::start`].
+    fn open(path: &Path) -> Result<Sink, String> {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         }
-        let file =
-            File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-        let mut sink = Sink {
+        let file = File::options()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        Ok(Sink {
             path: path.to_path_buf(),
             out: BufWriter::new(file),
             games: 0,
             positions: 0,
-        };
-        sink.line(&format!("# {command}"))?;
-        Ok(sink)
+        })
+    }
+
+    /// Empties the file and writes its header: `comments`, each a `#` line (the command
+    /// that makes the file first).
+    fn start(&mut self, comments: &[&str]) -> Result<(), String> {
+        self.out
+            .get_ref()
+            .set_len(0)
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        for comment in comments {
+            self.line(&format!("# {comment}"))?;
+        }
+        Ok(())
     }
 
     fn write_game(&mut self, samples: &[Sample], result: f64) -> Result<(), String> {
@@ -205,6 +259,22 @@ impl Sink {
     fn line(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.out, "{line}")
             .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+
+    /// Prints what the file holds (the engine's games, `kind` of them) on stderr.
+    fn report(&self, engine: &str, kind: &str) {
+        eprintln!(
+            "pgn-positions: {} of {engine}{kind}, {} to {}",
+            plural(self.games, "game"),
+            plural(self.positions, "position"),
+            self.path.display()
+        );
+        if self.positions == 0 {
+            eprintln!(
+                "pgn-positions: {} holds no position (tune refuses such a file)",
+                self.path.display()
+            );
+        }
     }
 
     fn finish(&mut self) -> Result<(), String> {
@@ -282,18 +352,45 @@ mod tests {
         assert_eq!(run(&options), Ok(Verdict::Passed));
         let fitted = std::fs::read_to_string(&options.out).unwrap();
         let heldout = std::fs::read_to_string(dir.join("heldout.txt")).unwrap();
-        let header = format!(
-            "# cargo xtask pgn-positions {} --engine outpost --heldout {} --heldout-every 5\n",
+        let command = format!(
+            "# cargo xtask pgn-positions {} --engine outpost --out {} --heldout {} --heldout-every 5\n",
             pgn.display(),
+            options.out.display(),
             dir.join("heldout.txt").display()
         );
-        assert!(fitted.starts_with(&header), "{fitted}");
-        assert_eq!(fitted.lines().count(), 5);
-        assert_eq!(fitted, heldout);
-        assert!(fitted.lines().nth(1).unwrap().ends_with(";0.0;20"));
+        assert!(
+            fitted.starts_with(&format!("{command}# the rounds not divisible by 5\n")),
+            "{fitted}"
+        );
+        assert!(
+            heldout.starts_with(&format!("{command}# held out: the rounds divisible by 5\n")),
+            "{heldout}"
+        );
+        assert_eq!(fitted.lines().count(), 6);
+        // The same game in both, but round 5 in the held-out file.
+        assert_eq!(
+            fitted.lines().skip(2).collect::<Vec<_>>(),
+            heldout.lines().skip(2).collect::<Vec<_>>()
+        );
+        assert!(fitted.lines().nth(2).unwrap().ends_with(";0.0;20"));
         // The tuner reads it.
         let data = crate::tune::data::Dataset::read(&options.out).unwrap();
         assert_eq!(data.entries.len(), 4);
+        // The same file twice is refused before anything is written.
+        for (out, heldout) in [
+            (pgn.clone(), None),
+            (options.out.clone(), Some(dir.join("./fit.txt"))),
+        ] {
+            let same = PgnPositionsOptions {
+                out,
+                heldout,
+                ..options.clone()
+            };
+            let error = run(&same).unwrap_err();
+            assert!(error.contains("are the same file"), "{error}");
+        }
+        assert_eq!(std::fs::read_to_string(&options.out).unwrap(), fitted);
+        assert!(std::fs::read_to_string(&pgn).unwrap().starts_with("[White"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
