@@ -240,7 +240,7 @@ impl Sink {
         self.out
             .get_ref()
             .set_len(0)
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+            .map_err(|e| self.write_error(&e))?;
         for comment in comments {
             self.line(&format!("# {comment}"))?;
         }
@@ -257,8 +257,7 @@ impl Sink {
     }
 
     fn line(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.out, "{line}")
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+        writeln!(self.out, "{line}").map_err(|e| self.write_error(&e))
     }
 
     /// Prints what the file holds (the engine's games, `kind` of them) on stderr.
@@ -278,9 +277,11 @@ impl Sink {
     }
 
     fn finish(&mut self) -> Result<(), String> {
-        self.out
-            .flush()
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+        self.out.flush().map_err(|e| self.write_error(&e))
+    }
+
+    fn write_error(&self, error: &std::io::Error) -> String {
+        format!("cannot write {}: {error}", self.path.display())
     }
 }
 
