@@ -212,6 +212,12 @@ plan() {
       # the positions written into the scratch directory.
       run="cargo build --release -p outpost-engine && cargo xtask match --engine cmd=target/release/outpost,name=outpost --engine cmd=target/release/outpost,name=other --nodes 2000 --games 2 --pgn $scratch/positions.pgn --json $scratch/positions.json >/dev/null && cargo xtask pgn-positions $scratch/positions.pgn --engine outpost --out $scratch/match-positions.txt --heldout $scratch/match-heldout.txt"
       expect=("^pgn-positions: 2 games of outpost, [1-9][0-9]* positions to " "^pgn-positions: 0 games of outpost held out, 0 positions to ") ;;
+    "cargo xtask compare target/ethereal-fast.pgn"*)
+      # Two matches of two games each, Outpost against itself at 2,000 nodes a move from the
+      # same openings (the same seed), instead of two 1000-game matches against Ethereal.
+      local same="--nodes 2000 --games 2 --openings data/openings-1024.epd --order random --seed 7"
+      run="cargo build --release -p outpost-engine && cargo xtask match --engine cmd=target/release/outpost,name=outpost --engine cmd=target/release/outpost,name=other $same --pgn $scratch/first.pgn --json $scratch/first.json >/dev/null && cargo xtask match --engine cmd=target/release/outpost,name=outpost --engine cmd=target/release/outpost,name=other $same --pgn $scratch/second.pgn --json $scratch/second.json >/dev/null && cargo xtask compare $scratch/first.pgn $scratch/second.pgn"
+      expect=("^outpost: 1 opening played in full in both files " "^second less first: ") ;;
     "python3 scripts/calibrate-levels.py")
       # One level, two games at 1+0.02 (the full calibration plays 500 games).
       run="$command --levels 1400 --games 2 --tc 1+0.02 --out $scratch/levels"

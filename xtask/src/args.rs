@@ -61,6 +61,8 @@ pub enum Command {
     Turns(crate::turns::TurnsOptions),
     /// Positions for the tuner from an engine's games in a match's PGN.
     PgnPositions(crate::pgn_positions::PgnPositionsOptions),
+    /// `cargo xtask compare`.
+    Compare(crate::compare::CompareOptions),
     /// Build the page as a static site with the engine in WebAssembly.
     Site(SiteOptions),
     /// Compare the WebAssembly build with the native one.
@@ -312,6 +314,27 @@ enum Task {
         /// With --heldout: the rounds whose number this divides are held out
         #[arg(long, value_name = "N", default_value_t = 5, value_parser = at_least_one, requires = "heldout")]
         heldout_every: u64,
+    },
+    /// Compare two matches of the same openings, opening by opening: an engine's points over
+    /// each opening's two games in the second match less those in the first, their mean with
+    /// its 95% interval, and the Elo difference.
+    ///
+    /// For two builds of an engine played against the same opponent with the same
+    /// --openings, --order and --seed of `match`, which give each round the same opening: the
+    /// difference leaves out what makes an opening hard for the engine, so it measures the
+    /// change with a narrower interval than the two matches' Elo figures. An opening counts
+    /// when both files hold both its games, finished; a round that plays another opening in
+    /// one file (their Opening tags differ) is an error.
+    Compare {
+        /// The first match's games (`match --pgn`): the build before
+        #[arg(value_name = "FIRST_PGN")]
+        base: PathBuf,
+        /// The second match's games: the build after
+        #[arg(value_name = "SECOND_PGN")]
+        new: PathBuf,
+        /// The engine, as the White and Black tags name it
+        #[arg(long, value_name = "NAME", default_value = "outpost")]
+        engine: String,
     },
     /// Build Outpost's page as static files any web server serves, at any path: the page,
     /// its script and style, cm-chessboard, and the engine compiled to WebAssembly for a Web
@@ -599,6 +622,9 @@ where
             heldout,
             heldout_every,
         }),
+        Task::Compare { base, new, engine } => {
+            Command::Compare(crate::compare::CompareOptions { base, new, engine })
+        }
         Task::WasmCheck {
             max_nodes,
             seed,

@@ -10,6 +10,8 @@
 //! * `tune`: the evaluation's parameters fitted to them (Texel's method), written as Rust;
 //! * `spsa`: an engine's spin options (the search's parameters) tuned by SPSA in self-play;
 //! * `turns`: where an engine's lost games of a match turned, read from the match's PGN;
+//! * `pgn-positions`: positions for the tuner from an engine's games in a match's PGN;
+//! * `compare`: two matches of the same openings compared opening by opening;
 //! * `site`: the page as a static site, the engine compiled to WebAssembly for a Web Worker;
 //! * `tables`: the generated Zobrist keys and magic numbers the crates compile in;
 //! * `wasm-check`: the WebAssembly build compared with the native one.
@@ -21,6 +23,7 @@
 //! (or a toolchain, cargo-fuzz or build that fuzzing needs is missing).
 
 mod args;
+mod compare;
 mod datagen;
 mod divide_check;
 mod epd;
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Spsa(options) => spsa::run(&options),
         Command::Turns(options) => turns::run(&options),
         Command::PgnPositions(options) => pgn_positions::run(&options),
+        Command::Compare(options) => compare::run(&options),
         Command::Site(options) => site::run(&options),
         Command::WasmCheck(options) => wasm_check::run(&options),
         Command::Tables { check } => tables::run(&epd::workspace_root(), check),

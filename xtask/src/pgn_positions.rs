@@ -191,7 +191,7 @@ pub fn positions(game: &PgnGame, engine: &str) -> Vec<Sample> {
 }
 
 /// The result from white's view (1, ½, 0); `None` for an unfinished game.
-fn white_result(result: PgnResult) -> Option<f64> {
+pub(crate) fn white_result(result: PgnResult) -> Option<f64> {
     match result {
         PgnResult::WhiteWins => Some(1.0),
         PgnResult::Draw => Some(0.5),
@@ -201,7 +201,7 @@ fn white_result(result: PgnResult) -> Option<f64> {
 }
 
 /// The round's number: `12` of `Round "12.2"` (both colours of an opening share it).
-fn round_number(game: &PgnGame) -> Option<u64> {
+pub(crate) fn round_number(game: &PgnGame) -> Option<u64> {
     game.tag("Round")?.split('.').next()?.trim().parse().ok()
 }
 

@@ -25,6 +25,7 @@ pub use openings::{generator, Opening};
 pub use options::{GameArgs, MatchArgs, MatchOptions};
 pub use play::{comment_score, Record};
 pub use spec::{spec_tokens, EngineSpec, SpecTokens};
+pub use stats::{elo_of_score, Z95};
 
 use crate::Verdict;
 
