@@ -320,11 +320,13 @@ enum Task {
     /// its 95% interval, and the Elo difference.
     ///
     /// For two builds of an engine played against the same opponent with the same
-    /// --openings, --order and --seed of `match`, which give each round the same opening: the
-    /// difference leaves out what makes an opening hard for the engine, so it measures the
-    /// change with a narrower interval than the two matches' Elo figures. An opening counts
-    /// when both files hold both its games, finished; a round that plays another opening in
-    /// one file (their Opening tags differ) is an error.
+    /// --openings, --order and --seed of `match`, which give each round the same opening
+    /// (Round tags "12.1" and "12.2" for both colours of opening 12): the difference leaves
+    /// out what makes an opening hard for the engine, so its interval is a little narrower
+    /// than that of two matches on different openings. An opening counts when both files hold
+    /// both its games, finished; the games left out are counted. A round that plays another
+    /// opening in one file (their Opening tags differ), or holds two games of the engine with
+    /// one colour, is an error.
     Compare {
         /// The first match's games (`match --pgn`): the build before
         #[arg(value_name = "FIRST_PGN")]
@@ -332,9 +334,12 @@ enum Task {
         /// The second match's games: the build after
         #[arg(value_name = "SECOND_PGN")]
         new: PathBuf,
-        /// The engine, as the White and Black tags name it
+        /// The engine, as the White and Black tags of the first file name it
         #[arg(long, value_name = "NAME", default_value = "outpost")]
         engine: String,
+        /// Its name in the second file [default: the same as --engine]
+        #[arg(long, value_name = "NAME")]
+        second_engine: Option<String>,
     },
     /// Build Outpost's page as static files any web server serves, at any path: the page,
     /// its script and style, cm-chessboard, and the engine compiled to WebAssembly for a Web
@@ -622,9 +627,17 @@ where
             heldout,
             heldout_every,
         }),
-        Task::Compare { base, new, engine } => {
-            Command::Compare(crate::compare::CompareOptions { base, new, engine })
-        }
+        Task::Compare {
+            base,
+            new,
+            engine,
+            second_engine,
+        } => Command::Compare(crate::compare::CompareOptions {
+            base,
+            new,
+            second_engine: second_engine.unwrap_or_else(|| engine.clone()),
+            engine,
+        }),
         Task::WasmCheck {
             max_nodes,
             seed,

@@ -194,10 +194,14 @@ pub fn read_engine_games(pgn: &Path, engine: &str) -> Result<EngineGames, String
             .collect();
         names.sort_unstable();
         names.dedup();
+        let named = if names.is_empty() {
+            "none of its games has White or Black tags".to_string()
+        } else {
+            format!("its White and Black tags name: {}", names.join(", "))
+        };
         return Err(format!(
-            "no game of an engine named '{engine}' in {}; its White and Black tags name: {}",
-            pgn.display(),
-            names.join(", ")
+            "no game of an engine named '{engine}' in {}; {named}",
+            pgn.display()
         ));
     }
     Ok(EngineGames {
