@@ -224,8 +224,11 @@ fn match_games(path: &Path, engine: &str) -> Result<MatchGames, String> {
                 Some(_) => {}
             }
         }
-        let (Some(points), Some(color)) = (engine_points(game, engine), engine_color(game, engine))
-        else {
+        // Every game read is one of the engine's: it has a colour.
+        let Some(color) = engine_color(game, engine) else {
+            continue;
+        };
+        let Some(points) = engine_points(game, color) else {
             games.unfinished += 1;
             continue;
         };
@@ -236,10 +239,7 @@ fn match_games(path: &Path, engine: &str) -> Result<MatchGames, String> {
                 "round {round} of {} has two finished games of '{engine}' with {}: two \
                  matches in one file? compare reads one match's PGN from each file",
                 path.display(),
-                match color {
-                    Color::White => "white",
-                    Color::Black => "black",
-                }
+                color
             ));
         }
     }
@@ -252,10 +252,11 @@ fn match_games(path: &Path, engine: &str) -> Result<MatchGames, String> {
     Ok(games)
 }
 
-/// `engine`'s points in `game` (1, ½ or 0); `None` for an unfinished game.
-fn engine_points(game: &PgnGame, engine: &str) -> Option<f64> {
+/// The points (1, ½ or 0) of the side that played `color` in `game`; `None` for an
+/// unfinished game.
+fn engine_points(game: &PgnGame, color: Color) -> Option<f64> {
     let white = white_result(game.result)?;
-    match engine_color(game, engine)? {
+    match color {
         Color::White => Some(white),
         Color::Black => Some(1.0 - white),
     }
