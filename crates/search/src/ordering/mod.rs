@@ -1,6 +1,7 @@
 //! Move ordering: transposition-table move, captures by MVV-LVA and SEE, promotions, killers,
-//! counter-moves, the history heuristic and continuation histories (how good a quiet move was
-//! after the move one or two plies before it). Moves are picked by integer keys (selection of
+//! counter-moves, the history heuristic (kept apart by whether the opponent attacks the
+//! move's squares) and continuation histories (how good a quiet move was after the move one
+//! or two plies before it). Moves are picked by integer keys (selection of
 //! the largest remaining key), never with a comparator.
 //!
 //! One [`MovePicker`] orders every node's moves. It generates in stages (the hash move
@@ -22,7 +23,7 @@ use crate::params::SearchParams;
 use crate::score::Depth;
 use crate::see::SEE_VALUES;
 use arrayvec::ArrayVec;
-use outpost_board::{Board, Color, Move, Piece, PieceKind, Square};
+use outpost_board::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
 use outpost_movegen::MAX_MOVES;
 
 /// The search's memory of which quiet moves were good: a counter-move per previous move,
@@ -32,8 +33,9 @@ use outpost_movegen::MAX_MOVES;
 #[derive(Clone)]
 pub struct Heuristics {
     counter_moves: [[Move; 64]; Piece::COUNT],
-    /// By side, then by [`history_index`].
-    history: [[i32; 64 * 64]; 2],
+    /// By side, then by [`history_index`] (the move's squares and whether the opponent
+    /// attacks each).
+    history: Vec<[i32; HISTORY_ENTRIES]>,
     /// By [`continuation_index`]: how good a quiet move was after a given move one or two
     /// plies before it (one table for both distances).
     continuation: Vec<i16>,
@@ -50,7 +52,7 @@ impl Heuristics {
     pub fn new(params: &SearchParams) -> Heuristics {
         Heuristics {
             counter_moves: [[Move::NULL; 64]; Piece::COUNT],
-            history: [[0; 64 * 64]; 2],
+            history: vec![[0; HISTORY_ENTRIES]; 2],
             continuation: vec![0; CONTINUATION_ENTRIES],
             bonus_per_depth: params.history_bonus_per_depth,
             bonus_max: params.history_bonus_max,
@@ -69,15 +71,20 @@ pub struct PreviousMove {
     pub to: Square,
 }
 
-/// The moves of the line just before a node, which its quiet moves' continuation histories
-/// are kept by: the move that led to the node and the one before it (`None` where there is
-/// none: at the root, after a null move).
+/// What a node's quiet moves' histories are kept by: the moves of the line just before the
+/// node, for continuation histories (the move that led to the node and the one before it,
+/// `None` where there is none: at the root, after a null move), and the squares the
+/// opponent attacks, for the history (a move away from an attacked square, or onto one,
+/// has a history of its own).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RecentMoves {
     /// The move that led to the node (the opponent's).
     pub last: Option<PreviousMove>,
     /// The move before it (the side to move's own).
     pub before_last: Option<PreviousMove>,
+    /// The squares the opponent of the side to move attacks: a quiet move's history is
+    /// kept apart by whether it leaves an attacked square and whether it goes to one.
+    pub threats: Bitboard,
 }
 
 impl RecentMoves {
@@ -106,16 +113,17 @@ impl Heuristics {
         })
     }
 
-    /// The history score of a quiet move by `side` (by its squares only).
-    pub fn history(&self, side: Color, mv: Move) -> i32 {
-        self.history[side.index()][history_index(mv)]
+    /// The history score of a quiet move by `side` (by its squares and whether the
+    /// opponent attacks them, `threats`).
+    pub fn history(&self, side: Color, mv: Move, threats: Bitboard) -> i32 {
+        self.history[side.index()][history_index(mv, threats)]
     }
 
     /// How good the quiet move `mv` of `board` has been: its history score plus its
     /// continuation histories after the `recent` moves.
     #[inline]
     pub fn quiet_score(&self, board: &Board, mv: Move, recent: &RecentMoves) -> i32 {
-        let mut score = self.history(board.side_to_move(), mv);
+        let mut score = self.history(board.side_to_move(), mv, recent.threats);
         if let Some(piece) = board.piece_at(mv.from()) {
             for earlier in recent.each() {
                 score += i32::from(self.continuation[continuation_index(earlier, piece, mv)]);
@@ -152,7 +160,7 @@ impl Heuristics {
         let bound = self.history_max;
         let side = board.side_to_move();
         update_history(
-            &mut self.history[side.index()][history_index(mv)],
+            &mut self.history[side.index()][history_index(mv, recent.threats)],
             bonus,
             bound,
         );
@@ -177,13 +185,19 @@ pub fn update_killers(killers: &mut [Move; 2], best: Move) {
     }
 }
 
+/// The number of history entries of a side: from- and to-square, each attacked or not.
+const HISTORY_ENTRIES: usize = 4 * 64 * 64;
+
 /// The history entry of a move: its from- and to-squares, which are the low 12 bits of the
-/// move (masked, the index needs no range check; measured faster than the squares).
+/// move (masked, the index needs no range check; measured faster than the squares), and
+/// whether each is among the opponent's `threats`.
 #[inline]
-fn history_index(mv: Move) -> usize {
-    let index = usize::from(mv.to_bits() & 0xfff);
-    debug_assert_eq!(index, mv.from().index() | mv.to().index() << 6);
-    index
+fn history_index(mv: Move, threats: Bitboard) -> usize {
+    let squares = usize::from(mv.to_bits() & 0xfff);
+    debug_assert_eq!(squares, mv.from().index() | mv.to().index() << 6);
+    let from_attacked = usize::from(threats.contains(mv.from()));
+    let to_attacked = usize::from(threats.contains(mv.to()));
+    squares | (from_attacked << 12) | (to_attacked << 13)
 }
 
 /// Adds `bonus` to a history entry; gravity keeps the value within ± `bound`.
@@ -307,6 +321,7 @@ mod tests {
                 piece: pawn(Color::White),
                 to: "e4".parse().unwrap(),
             }),
+            threats: Bitboard::EMPTY,
         };
         (board, recent)
     }
@@ -329,6 +344,7 @@ mod tests {
                 to: "c6".parse().unwrap(),
             }),
             before_last: None,
+            threats: Bitboard::EMPTY,
         };
         let after_these = heuristics.quiet_score(&board, knight, &recent);
         let after_others = heuristics.quiet_score(&board, knight, &elsewhere);
@@ -338,9 +354,34 @@ mod tests {
             after_others == no_line && no_line > 0,
             "{after_others} {no_line}"
         );
-        assert_eq!(no_line, heuristics.history(Color::White, knight));
+        assert_eq!(
+            no_line,
+            heuristics.history(Color::White, knight, Bitboard::EMPTY)
+        );
         assert!(heuristics.quiet_score(&board, bishop, &recent) < 0);
         assert_eq!(heuristics.counter_move(recent.last), knight);
+    }
+
+    /// A move's history is kept apart by whether the opponent attacks the square it leaves
+    /// and the one it goes to: a cut-off with the knight attacked teaches nothing of the
+    /// same move where it is not.
+    #[test]
+    fn a_cut_off_is_remembered_by_the_threats_too() {
+        let (board, recent) = after_e4_e5();
+        let knight = uci(&board, "g1f3");
+        let attacked = |squares: &[&str]| RecentMoves {
+            threats: squares.iter().fold(Bitboard::EMPTY, |set, square| {
+                set | Bitboard::from_square(square.parse().unwrap())
+            }),
+            ..recent
+        };
+        let mut heuristics = Heuristics::new(&SearchParams::default());
+        heuristics.reward_quiet(&board, 6, knight, &[], &attacked(&["g1"]));
+        let side = Color::White;
+        assert!(heuristics.history(side, knight, attacked(&["g1"]).threats) > 0);
+        for other in [&[][..], &["f3"], &["g1", "f3"]] {
+            assert_eq!(heuristics.history(side, knight, attacked(other).threats), 0);
+        }
     }
 
     /// Gravity keeps every history within its bound however often a move is rewarded.
@@ -354,7 +395,7 @@ mod tests {
             heuristics.reward_quiet(&board, 40, knight, &[], &recent);
         }
         let bound = params.history_max;
-        assert!(heuristics.history(Color::White, knight) <= bound);
+        assert!(heuristics.history(Color::White, knight, Bitboard::EMPTY) <= bound);
         assert!(heuristics.quiet_score(&board, knight, &recent) <= 3 * bound);
         assert!(heuristics.quiet_score(&board, knight, &recent) > 2 * bound);
     }

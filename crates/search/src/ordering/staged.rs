@@ -449,6 +449,7 @@ mod tests {
                 .piece_at(mv.from())
                 .map(|piece| super::super::PreviousMove { piece, to: mv.to() }),
             before_last: None,
+            threats: outpost_board::Bitboard::EMPTY,
         }
     }
 

@@ -18,7 +18,7 @@ use crate::params::SearchParams;
 use crate::score::{Depth, Score};
 pub(crate) use iterate::MAX_ITERATION_DEPTH;
 pub(crate) use memory::ThreadMemory;
-use outpost_board::{Board, Move, Undo};
+use outpost_board::{Bitboard, Board, Move, Undo};
 use outpost_eval::PieceSquareSums;
 use outpost_movegen::{has_legal_move, in_check, is_attacked, status::insufficient_material};
 pub(crate) use stack::MAX_PLY;
@@ -402,6 +402,7 @@ impl<'a, 'c> Worker<'a, 'c> {
                 .ply
                 .checked_sub(1)
                 .and_then(|ply| self.stack[ply].previous),
+            threats: opponent_attacks(&self.board),
         }
     }
 
@@ -478,4 +479,56 @@ fn previous_move(board: &Board, mv: Move) -> Option<PreviousMove> {
     board
         .piece_at(mv.from())
         .map(|piece| PreviousMove { piece, to: mv.to() })
+}
+
+/// The squares the opponent of the side to move attacks (on the whole 8×8 board: squares off
+/// a smaller variant's board are never a move's).
+fn opponent_attacks(board: &Board) -> Bitboard {
+    let them = board.side_to_move().opponent();
+    let occupied = board.occupied();
+    let mut attacked = Bitboard::EMPTY;
+    for square in board.color(them) {
+        if let Some(piece) = board.piece_at(square) {
+            attacked |= outpost_movegen::piece_attacks(piece.kind(), them, square, occupied);
+        }
+    }
+    attacked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The opponent's attacks are the squares `is_attacked` says it attacks, in standard
+    /// chess and on the 5×5 board of Chess Fragments (whose Right moves as a rook and a
+    /// knight).
+    #[test]
+    fn opponent_attacks_are_the_attacked_squares() {
+        use outpost_board::{Square, Variant};
+        let positions = [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                Variant::Chess,
+            ),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+                Variant::Chess,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", Variant::Chess),
+            ("cnbqk/ppppp/5/PPPPP/CNBQK b - - 0 1", Variant::Fragments),
+            ("4k/1c3/5/1P3/K1C2 w - - 0 1", Variant::Fragments),
+        ];
+        for (fen, variant) in positions {
+            let board = Board::from_fen_in(fen, variant).unwrap();
+            let them = board.side_to_move().opponent();
+            let attacked = opponent_attacks(&board);
+            for square in (0..64).map(Square::from_index) {
+                assert_eq!(
+                    attacked.contains(square),
+                    is_attacked(&board, square, them),
+                    "{fen} {square}"
+                );
+            }
+        }
+    }
 }
