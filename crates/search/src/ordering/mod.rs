@@ -27,9 +27,10 @@ use outpost_board::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
 use outpost_movegen::MAX_MOVES;
 
 /// The search's memory of which quiet moves were good: a counter-move per previous move,
-/// history scores per side and from/to squares, and continuation histories per earlier move
-/// of the line and the quiet move's piece and target square. (The killers are the ply's: the
-/// search keeps them in its frame of the ply, and [`update_killers`] updates them.)
+/// history scores per side, from/to squares and whether the opponent attacks each, and
+/// continuation histories per earlier move of the line and the quiet move's piece and target
+/// square. (The killers are the ply's: the search keeps them in its frame of the ply, and
+/// [`update_killers`] updates them.)
 #[derive(Clone)]
 pub struct Heuristics {
     counter_moves: [[Move; 64]; Piece::COUNT],
