@@ -1,7 +1,7 @@
 //! [`MovePicker`]: the search's moves in stages, generated as they are needed or taken
 //! from a list the node made.
 
-use super::{mvv_lva, CheckFilter, Heuristics, KeyedMoves, RecentMoves};
+use super::{mvv_lva, opponent_attacks, CheckFilter, Heuristics, KeyedMoves, RecentMoves};
 use crate::see::see_at_least;
 use arrayvec::ArrayVec;
 use outpost_board::{Bitboard, Board, Move, PieceKind};
@@ -51,8 +51,11 @@ pub struct MovePicker<'list> {
     tt_move: Move,
     killers: [Move; 2],
     counter: Move,
-    /// The moves before the node, for the quiet moves' continuation histories.
+    /// The moves before the node and the opponent's threats, for the quiet moves' histories.
     recent: RecentMoves,
+    /// `recent.threats` are the node's: found at the first need ([`MovePicker::recent`]),
+    /// as many nodes cut off before any quiet move is scored.
+    threats_known: bool,
     /// The captures, then the quiets.
     current: KeyedMoves,
     /// Captures that lose material by SEE, in the order met (so by MVV-LVA).
@@ -91,6 +94,7 @@ impl MovePicker<'static> {
             killers,
             counter,
             recent: RecentMoves::default(),
+            threats_known: false,
             current: KeyedMoves::default(),
             bad_captures: MoveList::new(),
             underpromotions: ArrayVec::new(),
@@ -139,9 +143,25 @@ impl<'list> MovePicker<'list> {
     }
 
     /// Orders the quiet moves by their continuation histories after the `recent` moves too,
-    /// not by their history alone.
+    /// not by their history alone. The threats of `recent` are replaced by those of the
+    /// node's position when first needed ([`MovePicker::recent`]).
     pub fn after(self, recent: RecentMoves) -> MovePicker<'list> {
-        MovePicker { recent, ..self }
+        MovePicker {
+            recent,
+            threats_known: false,
+            ..self
+        }
+    }
+
+    /// The moves before the node, with the squares the opponent attacks in `board` (the
+    /// node's position), found at the first call.
+    #[inline]
+    pub fn recent(&mut self, board: &Board) -> &RecentMoves {
+        if !self.threats_known {
+            self.recent.threats = opponent_attacks(board);
+            self.threats_known = true;
+        }
+        &self.recent
     }
 
     /// Tells the picker that after about `moves` moves the node will skip the quiet moves
@@ -371,11 +391,12 @@ impl<'list> MovePicker<'list> {
         let done_from = done
             .iter()
             .fold(Bitboard::EMPTY, |set, mv| set.with(mv.from()));
+        let recent = *self.recent(board);
         self.current.clear();
         for &mv in moves {
             if !(done_from.contains(mv.from()) && done.contains(&mv)) && keep(mv) {
                 self.current
-                    .push(mv, heuristics.quiet_score(board, mv, &self.recent));
+                    .push(mv, heuristics.quiet_score(board, mv, &recent));
             }
         }
     }

@@ -382,18 +382,18 @@ impl<'a, 'c> Worker<'a, 'c> {
     }
 
     /// Records that the quiet `best` caused a beta cut-off at the node on the board, `depth`
-    /// deep, after the quiet moves `tried`: a killer of the ply, the counter-move of the move
-    /// that led here, history and continuation histories.
-    fn reward_quiet(&mut self, depth: Depth, best: Move, tried: &[Move]) {
-        let recent = self.recent_moves();
+    /// deep, after the quiet moves `tried` and the node's `recent` moves: a killer of the
+    /// ply, the counter-move of the move that led here, history and continuation histories.
+    fn reward_quiet(&mut self, depth: Depth, best: Move, tried: &[Move], recent: &RecentMoves) {
         crate::ordering::update_killers(&mut self.stack[self.ply].killers, best);
         self.memory
             .heuristics
-            .reward_quiet(&self.board, depth, best, tried, &recent);
+            .reward_quiet(&self.board, depth, best, tried, recent);
     }
 
     /// The two moves of the line before the position on the board, for continuation
-    /// histories.
+    /// histories; the opponent's threats are left for the move picker to find
+    /// ([`MovePicker::recent`](crate::ordering::MovePicker::recent)).
     #[inline]
     fn recent_moves(&self) -> RecentMoves {
         RecentMoves {
@@ -402,7 +402,7 @@ impl<'a, 'c> Worker<'a, 'c> {
                 .ply
                 .checked_sub(1)
                 .and_then(|ply| self.stack[ply].previous),
-            threats: opponent_attacks(&self.board),
+            threats: Bitboard::EMPTY,
         }
     }
 
@@ -479,56 +479,4 @@ fn previous_move(board: &Board, mv: Move) -> Option<PreviousMove> {
     board
         .piece_at(mv.from())
         .map(|piece| PreviousMove { piece, to: mv.to() })
-}
-
-/// The squares the opponent of the side to move attacks (on the whole 8×8 board: squares off
-/// a smaller variant's board are never a move's).
-fn opponent_attacks(board: &Board) -> Bitboard {
-    let them = board.side_to_move().opponent();
-    let occupied = board.occupied();
-    let mut attacked = Bitboard::EMPTY;
-    for square in board.color(them) {
-        if let Some(piece) = board.piece_at(square) {
-            attacked |= outpost_movegen::piece_attacks(piece.kind(), them, square, occupied);
-        }
-    }
-    attacked
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The opponent's attacks are the squares `is_attacked` says it attacks, in standard
-    /// chess and on the 5×5 board of Chess Fragments (whose Right moves as a rook and a
-    /// knight).
-    #[test]
-    fn opponent_attacks_are_the_attacked_squares() {
-        use outpost_board::{Square, Variant};
-        let positions = [
-            (
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                Variant::Chess,
-            ),
-            (
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-                Variant::Chess,
-            ),
-            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", Variant::Chess),
-            ("cnbqk/ppppp/5/PPPPP/CNBQK b - - 0 1", Variant::Fragments),
-            ("4k/1c3/5/1P3/K1C2 w - - 0 1", Variant::Fragments),
-        ];
-        for (fen, variant) in positions {
-            let board = Board::from_fen_in(fen, variant).unwrap();
-            let them = board.side_to_move().opponent();
-            let attacked = opponent_attacks(&board);
-            for square in (0..64).map(Square::from_index) {
-                assert_eq!(
-                    attacked.contains(square),
-                    is_attacked(&board, square, them),
-                    "{fen} {square}"
-                );
-            }
-        }
-    }
 }

@@ -241,7 +241,8 @@ impl Worker<'_, '_> {
             // Step 14. The move, tried and taken back if illegal; check extension. What
             // late-move reductions read of a quiet move's history is read before it is made.
             let quiet_score = if quiet && depth >= params.lmr_min_depth && !checked {
-                self.memory.heuristics.quiet_score(&self.board, mv, &recent)
+                let recent = picker.recent(&self.board);
+                self.memory.heuristics.quiet_score(&self.board, mv, recent)
             } else {
                 0
             };
@@ -309,7 +310,8 @@ impl Worker<'_, '_> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.reward_quiet(depth, mv, &quiets_tried);
+                            let recent = *picker.recent(&self.board);
+                            self.reward_quiet(depth, mv, &quiets_tried, &recent);
                         }
                         break;
                     }
