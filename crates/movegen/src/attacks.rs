@@ -182,13 +182,26 @@ pub fn in_check(board: &Board) -> bool {
 
 /// Every square of the board `color` attacks (each square once, however many pieces attack
 /// it).
+#[inline]
 pub fn attacked_squares(board: &Board, color: Color) -> Bitboard {
     let occupied = board.occupied();
-    let mut attacked = Bitboard::EMPTY;
-    for kind in PieceKind::ALL {
-        for square in board.pieces_of(color, kind) {
-            attacked |= piece_attacks(kind, color, square, occupied);
-        }
+    let tables = SliderTables::get();
+    // The pawns all at once; the other pieces by how they attack (a queen as a bishop and as
+    // a rook, the Right as a knight and as a rook).
+    let pawns = board.pieces_of(color, PieceKind::Pawn);
+    let ahead = match color {
+        Color::White => pawns.north(),
+        Color::Black => pawns.south(),
+    };
+    let mut attacked = ahead.east() | ahead.west() | king_attacks(board.king_square(color));
+    for square in board.knight_leapers(color) {
+        attacked |= knight_attacks(square);
+    }
+    for square in board.diagonal_sliders(color) {
+        attacked |= tables.bishop(square, occupied);
+    }
+    for square in board.straight_sliders(color) {
+        attacked |= tables.rook(square, occupied);
     }
     attacked & board.variant().squares()
 }
@@ -219,6 +232,42 @@ mod tests {
         let black = attacked_squares(&board, Color::Black).count();
         assert_eq!(white, black);
         assert_eq!(white, 22);
+    }
+
+    /// The squares attacked are those of the pieces' attacks one by one, in standard chess,
+    /// with promoted pieces, and on the 5×5 board of Chess Fragments.
+    #[test]
+    fn attacked_squares_are_every_piece_attacks() {
+        use outpost_board::Variant;
+        let positions = [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                Variant::Chess,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", Variant::Chess),
+            ("4k3/P6p/1Q6/8/8/q7/p6P/4K1NN b - - 0 1", Variant::Chess),
+            ("cnbqk/ppppp/5/PPPPP/CNBQK b - - 0 1", Variant::Fragments),
+            ("4k/1c3/5/1P3/K1C2 w - - 0 1", Variant::Fragments),
+        ];
+        for (fen, variant) in positions {
+            let board = Board::from_fen_in(fen, variant).unwrap();
+            for color in [Color::White, Color::Black] {
+                let mut expected = Bitboard::EMPTY;
+                for square in board.color(color) {
+                    let kind = board.piece_at(square).unwrap().kind();
+                    expected |= piece_attacks(kind, color, square, board.occupied());
+                }
+                let expected = expected & variant.squares();
+                assert_eq!(attacked_squares(&board, color), expected, "{fen} {color:?}");
+                for square in variant.squares() {
+                    assert_eq!(
+                        expected.contains(square),
+                        is_attacked(&board, square, color),
+                        "{fen} {square}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -94,18 +94,10 @@ impl RecentMoves {
     }
 }
 
-/// The squares the opponent of the side to move attacks (on the whole 8×8 board: squares off
-/// a smaller variant's board are never a move's).
+/// The squares the opponent of the side to move attacks.
+#[inline]
 pub(crate) fn opponent_attacks(board: &Board) -> Bitboard {
-    let them = board.side_to_move().opponent();
-    let occupied = board.occupied();
-    let mut attacked = Bitboard::EMPTY;
-    for square in board.color(them) {
-        if let Some(piece) = board.piece_at(square) {
-            attacked |= outpost_movegen::piece_attacks(piece.kind(), them, square, occupied);
-        }
-    }
-    attacked
+    outpost_movegen::attacked_squares(board, board.side_to_move().opponent())
 }
 
 /// The number of entries of the continuation history: an earlier move's piece and square by
@@ -413,39 +405,5 @@ mod tests {
         assert!(heuristics.history(Color::White, knight, Bitboard::EMPTY) <= bound);
         assert!(heuristics.quiet_score(&board, knight, &recent) <= 3 * bound);
         assert!(heuristics.quiet_score(&board, knight, &recent) > 2 * bound);
-    }
-
-    /// The opponent's attacks are the squares `is_attacked` says it attacks, in standard
-    /// chess and on the 5×5 board of Chess Fragments (whose Right moves as a rook and a
-    /// knight).
-    #[test]
-    fn opponent_attacks_are_the_attacked_squares() {
-        use outpost_board::{Square, Variant};
-        use outpost_movegen::is_attacked;
-        let positions = [
-            (
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                Variant::Chess,
-            ),
-            (
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-                Variant::Chess,
-            ),
-            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", Variant::Chess),
-            ("cnbqk/ppppp/5/PPPPP/CNBQK b - - 0 1", Variant::Fragments),
-            ("4k/1c3/5/1P3/K1C2 w - - 0 1", Variant::Fragments),
-        ];
-        for (fen, variant) in positions {
-            let board = Board::from_fen_in(fen, variant).unwrap();
-            let them = board.side_to_move().opponent();
-            let attacked = opponent_attacks(&board);
-            for square in (0..64).map(Square::from_index) {
-                assert_eq!(
-                    attacked.contains(square),
-                    is_attacked(&board, square, them),
-                    "{fen} {square}"
-                );
-            }
-        }
     }
 }
