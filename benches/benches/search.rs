@@ -9,7 +9,7 @@ use outpost_board::{Board, Move};
 use outpost_eval::{PawnCache, PieceSquareSums};
 use outpost_movegen::legal_moves;
 use outpost_search::ordering::{Heuristics, MovePicker};
-use outpost_search::{Bound, Score, SearchParams, TranspositionTable};
+use outpost_search::{Bound, Entry, Score, SearchParams, TranspositionTable};
 
 fn move_picker(c: &mut Criterion) {
     let heuristics = Heuristics::new(&SearchParams::default());
@@ -46,7 +46,17 @@ fn transposition_table(c: &mut Criterion) {
     table.new_search();
     let hashes: Vec<u64> = (0..4096).map(spread_hash).collect();
     for &hash in &hashes {
-        table.store(hash, 0, Move::NULL, Score::centipawns(12), 5, Bound::Exact);
+        table.store(
+            hash,
+            0,
+            Entry {
+                best_move: Move::NULL,
+                score: Score::centipawns(12),
+                static_eval: None,
+                depth: 5,
+                bound: Bound::Exact,
+            },
+        );
     }
     let mut next = 0;
     c.bench_function("tt/probe_hit", |b| {
@@ -67,10 +77,13 @@ fn transposition_table(c: &mut Criterion) {
             table.store(
                 black_box(hashes[next]),
                 0,
-                Move::NULL,
-                Score::centipawns(7),
-                6,
-                Bound::Lower,
+                Entry {
+                    best_move: Move::NULL,
+                    score: Score::centipawns(7),
+                    static_eval: None,
+                    depth: 6,
+                    bound: Bound::Lower,
+                },
             );
         });
     });
@@ -94,10 +107,13 @@ fn transposition_table_latency(c: &mut Criterion) {
         table.store(
             hash,
             0,
-            Move::NULL,
-            Score::centipawns(12),
-            depth,
-            Bound::Exact,
+            Entry {
+                best_move: Move::NULL,
+                score: Score::centipawns(12),
+                static_eval: None,
+                depth: depth,
+                bound: Bound::Exact,
+            },
         );
     }
     let mut next = 0;

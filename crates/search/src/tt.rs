@@ -66,6 +66,9 @@ pub struct Entry {
     pub depth: Depth,
     /// How the score bounds the true score.
     pub bound: Bound,
+    /// The static evaluation of the position, if the node that stored it had one (none in
+    /// check).
+    pub static_eval: Option<Score>,
 }
 
 impl Entry {
@@ -115,15 +118,20 @@ impl fmt::Debug for TranspositionTable {
     }
 }
 
-// The data word: the move in bits 0-15, the score in 16-31, the depth in 48-55, the bound in
-// 56-57 and the generation (counted modulo 64) in 58-63; bits 32-47 are unused.
+// The data word: the move in bits 0-15, the score in 16-31, the static evaluation in 32-47
+// (`NO_EVAL` for none), the depth in 48-55, the bound in 56-57 and the generation (counted
+// modulo 64) in 58-63.
+
+/// The static evaluation field of a node that had none (in check).
+const NO_EVAL: i16 = i16::MIN;
 
 /// How many generations the data word tells apart.
 const GENERATIONS: u8 = 64;
 
-fn pack(best_move: Move, score: i32, depth: Depth, bound: Bound, generation: u8) -> u64 {
+fn pack(best_move: Move, score: i32, eval: i16, depth: Depth, bound: Bound, generation: u8) -> u64 {
     u64::from(best_move.to_bits())
         | u64::from(score as i16 as u16) << 16
+        | u64::from(eval as u16) << 32
         | (depth.clamp(0, 255) as u64) << 48
         | bound.to_bits() << 56
         | u64::from(generation % GENERATIONS) << 58
@@ -131,6 +139,11 @@ fn pack(best_move: Move, score: i32, depth: Depth, bound: Bound, generation: u8)
 
 fn data_score(data: u64) -> i32 {
     i32::from((data >> 16) as u16 as i16)
+}
+
+fn data_eval(data: u64) -> Option<Score> {
+    let eval = (data >> 32) as u16 as i16;
+    (eval != NO_EVAL).then(|| Score::from_raw(i32::from(eval)))
 }
 
 fn data_depth(data: u64) -> Depth {
@@ -213,26 +226,41 @@ impl TranspositionTable {
                     score: Score::from_table(data_score(data), ply),
                     depth: data_depth(data),
                     bound: data_bound(data)?,
+                    static_eval: data_eval(data),
                 });
             }
         }
         None
     }
 
-    /// Stores a search result for `hash` found `ply` plies from the root.
+    /// Stores `entry`, the result of a search of `hash` found `ply` plies from the root (its
+    /// score relative to that node, as a probe gives it back). A null best move keeps the
+    /// move stored before for the same position.
     #[inline(always)]
-    pub fn store(
-        &self,
-        hash: u64,
-        ply: usize,
-        best_move: Move,
-        score: Score,
-        depth: Depth,
-        bound: Bound,
-    ) {
+    pub fn store(&self, hash: u64, ply: usize, entry: Entry) {
+        let Entry {
+            best_move,
+            score,
+            depth,
+            bound,
+            static_eval,
+        } = entry;
         let bucket = self.buckets.bucket(hash);
         let generation = self.generation();
-        let packed = |best_move| pack(best_move, score.to_table(ply), depth, bound, generation);
+        let eval = static_eval.map_or(NO_EVAL, |eval| {
+            eval.raw()
+                .clamp(i32::from(NO_EVAL) + 1, i32::from(i16::MAX)) as i16
+        });
+        let packed = |best_move| {
+            pack(
+                best_move,
+                score.to_table(ply),
+                eval,
+                depth,
+                bound,
+                generation,
+            )
+        };
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for (index, slot) in bucket.iter().enumerate() {
@@ -303,16 +331,38 @@ mod tests {
         table.new_search();
         let mate_in = Score::mate_in;
         let mv = Move::quiet(Square::E2, Square::E4);
-        table.store(0x1234_5678_9abc_def0, 3, mv, mate_in(5), 7, Bound::Exact);
+        table.store(
+            0x1234_5678_9abc_def0,
+            3,
+            Entry {
+                best_move: mv,
+                score: mate_in(5),
+                static_eval: None,
+                depth: 7,
+                bound: Bound::Exact,
+            },
+        );
         let entry = table.probe(0x1234_5678_9abc_def0, 5).unwrap();
         assert_eq!(entry.best_move, mv);
         assert_eq!(entry.score, mate_in(7));
         assert_eq!(entry.depth, 7);
         assert_eq!(entry.bound, Bound::Exact);
+        assert_eq!(entry.static_eval, None);
         assert!(table.probe(0x1234_5678_9abc_def1, 5).is_none());
-        table.store(42, 0, Move::NULL, Score::centipawns(-150), 3, Bound::Upper);
+        table.store(
+            42,
+            0,
+            Entry {
+                best_move: Move::NULL,
+                score: Score::centipawns(-150),
+                static_eval: Some(Score::centipawns(-20)),
+                depth: 3,
+                bound: Bound::Upper,
+            },
+        );
         let entry = table.probe(42, 0).unwrap();
         assert_eq!(entry.score, Score::centipawns(-150));
+        assert_eq!(entry.static_eval, Some(Score::centipawns(-20)));
         assert!(entry.cuts_off(3, Score::centipawns(-150), Score::centipawns(0)));
         assert!(!entry.cuts_off(3, Score::centipawns(-151), Score::centipawns(0)));
         assert!(!entry.cuts_off(4, Score::centipawns(0), Score::centipawns(10)));
@@ -329,6 +379,7 @@ mod tests {
             score,
             depth: 5,
             bound,
+            static_eval: None,
         };
         assert_eq!(entry(cp(30), Bound::Exact).refine(cp(80)), cp(30));
         assert_eq!(entry(cp(120), Bound::Lower).refine(cp(80)), cp(120));

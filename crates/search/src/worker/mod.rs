@@ -16,6 +16,7 @@ use crate::info::Progress;
 use crate::ordering::{PreviousMove, RecentMoves};
 use crate::params::SearchParams;
 use crate::score::{Depth, Score};
+use crate::tt::Entry;
 pub(crate) use iterate::MAX_ITERATION_DEPTH;
 pub(crate) use memory::ThreadMemory;
 use outpost_board::{Bitboard, Board, Move, Undo};
@@ -312,6 +313,20 @@ impl<'a, 'c> Worker<'a, 'c> {
             return Some(self.evaluate());
         }
         None
+    }
+
+    /// The static evaluation of the position on the board: the one the table's `entry` keeps
+    /// of it, or else [`Worker::evaluate`]'s.
+    #[inline(always)]
+    fn static_eval(&mut self, entry: Option<Entry>) -> Score {
+        match entry.and_then(|entry| entry.static_eval) {
+            Some(eval) => {
+                debug_assert_eq!(eval, self.evaluate(), "{}", self.board.to_fen());
+                self.memory.correction.prefetch(&self.board);
+                eval
+            }
+            None => self.evaluate(),
+        }
     }
 
     /// The static evaluation of the position on the board, from the sums kept by ply and

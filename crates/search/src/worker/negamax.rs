@@ -4,8 +4,8 @@
 //! evaluation corrected by the correction history (`crate::correction`).
 //!
 //! [`Worker::search`] reads in the order it works, each step signposted "Step N": the
-//! horizon, opening the node, mate distance pruning, the static evaluation, the table probe,
-//! the corrected evaluation, reverse futility and null-move pruning, internal iterative
+//! horizon, opening the node, mate distance pruning, the table probe, the static evaluation
+//! (the table's where it keeps one), the corrected evaluation, reverse futility and null-move pruning, internal iterative
 //! reduction, then the move loop (late-move, futility and SEE pruning, singular extension,
 //! the move, principal variation search with reductions, the best move), mate or stalemate,
 //! and the store. A node's kind ([`NodeKind`]) comes from its parent; what it keeps for the
@@ -74,17 +74,10 @@ impl Worker<'_, '_> {
         // nor takes its result.
         let excluded = self.stack[ply].excluded;
         let singular_test = !excluded.is_null();
-        // Step 4. The static evaluation (none in check), before the probe even where the
-        // entry will cut the node off: the bucket, prefetched when the parent picked the
-        // move, is mostly still on its way from memory, and the evaluation's work hides that
-        // wait (see `quiescence`).
-        let static_eval = if checked {
-            -Score::INFINITY
-        } else {
-            self.evaluate()
-        };
-        self.stack[ply].static_eval = static_eval;
-        // Step 5. The transposition table: a deep enough entry ends a non-PV node.
+        // Step 4. The transposition table: a deep enough entry ends a non-PV node. Unlike
+        // the quiescence search, the node probes before it evaluates: the table keeps the
+        // static evaluation of the positions it has seen, which saves more here than
+        // the wait for the bucket costs.
         let entry = self.ctx.tt.probe(hash, ply);
         let tt_move = entry.map_or(Move::NULL, |entry| entry.best_move);
         if let Some(entry) = entry {
@@ -92,6 +85,13 @@ impl Worker<'_, '_> {
                 return entry.score;
             }
         }
+        // Step 5. The static evaluation (none in check), the table's where it keeps one.
+        let static_eval = if checked {
+            -Score::INFINITY
+        } else {
+            self.static_eval(entry)
+        };
+        self.stack[ply].static_eval = static_eval;
         // Step 6. The evaluation corrected by what searches found at this pawn structure, and
         // by the table's score where its bound says that is nearer the truth, as pruning
         // reads it; the correction history learns from the static evaluation itself.
@@ -351,9 +351,17 @@ impl Worker<'_, '_> {
                 .correction
                 .update(&self.board, depth, static_eval, best_score);
         }
-        self.ctx
-            .tt
-            .store(hash, ply, best_move, best_score, depth, bound);
+        self.ctx.tt.store(
+            hash,
+            ply,
+            Entry {
+                best_move,
+                score: best_score,
+                static_eval: (!checked).then_some(static_eval),
+                depth,
+                bound,
+            },
+        );
         best_score
     }
 

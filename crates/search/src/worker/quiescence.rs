@@ -6,7 +6,7 @@ use super::{side_to_move_in_check, Worker};
 use crate::ordering::{victim_value, MovePicker};
 use crate::score::Score;
 use crate::see::see_at_least;
-use crate::tt::Bound;
+use crate::tt::{Bound, Entry};
 use outpost_board::{Move, PieceKind, Undo};
 use outpost_movegen::{evasion_targets, pseudo_legal_moves, MoveList};
 
@@ -33,7 +33,8 @@ impl Worker<'_, '_> {
         let ply = self.ply;
         // The evaluation comes before the probe although the entry may cut the node off:
         // the bucket, prefetched when the parent picked the move, is mostly still on its way
-        // from memory, and the evaluation's work hides that wait. None in check.
+        // from memory, and the evaluation's work hides that wait. None in check. (Its
+        // entry keeps the evaluation for the main search, which probes first.)
         let static_eval = (!checked).then(|| self.evaluate());
         let hash = self.board.hash();
         let entry = self.ctx.tt.probe(hash, ply);
@@ -84,7 +85,17 @@ impl Worker<'_, '_> {
             }
         }
         let bound = Bound::classify(best.score, best.mv, original_alpha, beta);
-        self.ctx.tt.store(hash, ply, best.mv, best.score, 0, bound);
+        self.ctx.tt.store(
+            hash,
+            ply,
+            Entry {
+                best_move: best.mv,
+                score: best.score,
+                static_eval: Some(static_eval),
+                depth: 0,
+                bound,
+            },
+        );
         best.score
     }
 
