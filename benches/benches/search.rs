@@ -41,22 +41,23 @@ fn spread_hash(index: u64) -> u64 {
     (index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// An exact entry of `depth` without a move, as the table benchmarks store it.
+fn stored_entry(depth: i32) -> Entry {
+    Entry {
+        best_move: Move::NULL,
+        score: Score::centipawns(12),
+        static_eval: None,
+        depth,
+        bound: Bound::Exact,
+    }
+}
+
 fn transposition_table(c: &mut Criterion) {
     let table = TranspositionTable::new(64);
     table.new_search();
     let hashes: Vec<u64> = (0..4096).map(spread_hash).collect();
     for &hash in &hashes {
-        table.store(
-            hash,
-            0,
-            Entry {
-                best_move: Move::NULL,
-                score: Score::centipawns(12),
-                static_eval: None,
-                depth: 5,
-                bound: Bound::Exact,
-            },
-        );
+        table.store(hash, 0, stored_entry(5));
     }
     let mut next = 0;
     c.bench_function("tt/probe_hit", |b| {
@@ -104,17 +105,7 @@ fn transposition_table_latency(c: &mut Criterion) {
     for index in 0..CHAIN {
         let hash = spread_hash(index);
         let depth = depth_of(hash);
-        table.store(
-            hash,
-            0,
-            Entry {
-                best_move: Move::NULL,
-                score: Score::centipawns(12),
-                static_eval: None,
-                depth: depth,
-                bound: Bound::Exact,
-            },
-        );
+        table.store(hash, 0, stored_entry(depth));
     }
     let mut next = 0;
     c.bench_function("tt/probe_chain", |b| {
