@@ -5,11 +5,12 @@
 //!
 //! [`Worker::search`] reads in the order it works, each step signposted "Step N": the
 //! horizon, opening the node, mate distance pruning, the table probe, the static evaluation
-//! (the table's where it keeps one), the corrected evaluation, reverse futility and null-move pruning, internal iterative
-//! reduction, then the move loop (late-move, futility and SEE pruning, singular extension,
-//! the move, principal variation search with reductions, the best move), mate or stalemate,
-//! and the store. A node's kind ([`NodeKind`]) comes from its parent; what it keeps for the
-//! nodes below is in its frame of the stack (`super::stack`).
+//! (the table's where it keeps one), the corrected evaluation, reverse futility and
+//! null-move pruning, internal iterative reduction, then the move loop (late-move, futility
+//! and SEE pruning, singular extension, the move, principal variation search with
+//! reductions, the best move), mate or stalemate, and the store. A node's kind
+//! ([`NodeKind`]) comes from its parent; what it keeps for the nodes below is in its frame
+//! of the stack (`super::stack`).
 
 use super::node::NodeKind::{self, NonPv, Pv};
 use super::{previous_move, side_to_move_in_check, Worker};
