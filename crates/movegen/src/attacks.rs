@@ -193,7 +193,11 @@ pub fn attacked_squares(board: &Board, color: Color) -> Bitboard {
         Color::White => pawns.north(),
         Color::Black => pawns.south(),
     };
-    let mut attacked = ahead.east() | ahead.west() | king_attacks(board.king_square(color));
+    let mut attacked = ahead.east() | ahead.west();
+    // By the king's set rather than `king_square`, which names a1 for a board without one.
+    for square in board.pieces_of(color, PieceKind::King) {
+        attacked |= king_attacks(square);
+    }
     for square in board.knight_leapers(color) {
         attacked |= knight_attacks(square);
     }
