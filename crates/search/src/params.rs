@@ -168,7 +168,7 @@ search_params! {
     /// Checks are extended while the ply is below this many times the iteration depth.
     check_extension_ply_factor = 2 in 0..=4;
     /// From this depth on the hash move is tested for being the only good one (singular).
-    singular_min_depth = 8 in 4..=16;
+    singular_min_depth = 6 in 4..=16;
     /// The hash entry must be at most this many plies shallower than the node.
     singular_tt_depth_margin = 3 in 1..=8;
     /// The other moves must fail below the hash score minus this many centipawns per ply.
