@@ -241,7 +241,7 @@ impl Worker<'_, '_> {
             }
             // Step 14. The move, tried and taken back if illegal; check extension. What
             // late-move reductions read of a quiet move's history is read before it is made.
-            let quiet_score = if quiet && depth >= params.lmr_min_depth && !checked {
+            let quiet_score = if quiet && depth >= params.lmr_min_depth {
                 let recent = picker.recent(&self.board);
                 self.memory.heuristics.quiet_score(&self.board, mv, recent)
             } else {
@@ -272,7 +272,9 @@ impl Worker<'_, '_> {
                 score = self.child_score(new_depth, alpha, beta, node, gives_check);
             } else {
                 let mut reduction = 0;
-                if depth >= params.lmr_min_depth && quiet && !checked && !gives_check {
+                // Quiet answers to a check are reduced too: after the first few, most
+                // evasions only delay the loss the check threatens.
+                if depth >= params.lmr_min_depth && quiet && !gives_check {
                     reduction = self.ctx.config.reduction(depth, move_count);
                     if pv_node {
                         reduction -= params.lmr_pv_reduction_less;
